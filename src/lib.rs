@@ -1,0 +1,37 @@
+//! A robots.txt parser and matcher that gives Google's answers, byte for byte.
+//!
+//! This crate reimplements Google's open-source robots.txt library
+//! (`robots.cc`, `reporting_robots.cc`) in safe Rust, for any input bytes:
+//!
+//! - [`parse_robots_txt`] streams the directives of a body to a
+//!   [`ParseHandler`], with Google's line numbering, typo tolerance and
+//!   escaping;
+//! - [`RobotsMatcher`] decides whether a URL may be fetched, exactly as
+//!   Google's `RobotsMatcher`, in time linear in the sizes of the body and the
+//!   URL;
+//! - [`RobotsParsingReporter`] says what each line was parsed as.
+//!
+//! ```
+//! use robotstxt::RobotsMatcher;
+//! let robots = b"User-agent: *\nDisallow: /search\nAllow: /search/about\n";
+//! let mut matcher = RobotsMatcher::new();
+//! assert!(!matcher.one_agent_allowed_by_robots(robots, "Googlebot", "https://example.com/search?q=x"));
+//! assert!(matcher.one_agent_allowed_by_robots(robots, "Googlebot", "https://example.com/search/about"));
+//! ```
+
+#![deny(unsafe_code)]
+
+pub mod escape;
+pub mod matcher;
+pub mod parser;
+pub mod path;
+pub mod pattern;
+pub mod reporting;
+
+pub use escape::maybe_escape_pattern;
+pub use matcher::{RobotsMatcher, extract_user_agent, is_valid_user_agent_to_obey};
+pub use parser::{
+    KeyType, LineMetadata, MAX_LINE_LEN, ParseHandler, get_key_type, parse_robots_txt,
+};
+pub use path::get_path_params_query;
+pub use reporting::{RobotsParsedLine, RobotsParsingReporter, RobotsTagName, UNSUPPORTED_TAGS};

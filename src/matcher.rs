@@ -1,0 +1,373 @@
+//! Google's `RobotsMatcher`: parse a robots.txt body and decide one URL.
+
+use crate::parser::{ParseHandler, parse_robots_txt};
+use crate::path::path_params_query_into;
+use crate::pattern;
+
+/// A match of one rule: its priority (the pattern length; -1 for no match)
+/// and its line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Match {
+    pub(crate) priority: i64,
+    pub(crate) line: u32,
+}
+
+impl Match {
+    pub(crate) const NONE: Match = Match {
+        priority: -1,
+        line: 0,
+    };
+
+    /// The higher-priority of two matches; `b` wins ties.
+    fn higher(a: Match, b: Match) -> Match {
+        if a.priority > b.priority { a } else { b }
+    }
+}
+
+/// Global (`*`) and specific (the queried agents) matches of one rule kind.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Hierarchy {
+    pub(crate) global: Match,
+    pub(crate) specific: Match,
+}
+
+impl Hierarchy {
+    pub(crate) const NONE: Hierarchy = Hierarchy {
+        global: Match::NONE,
+        specific: Match::NONE,
+    };
+}
+
+/// The outcome of matching one URL, with everything Google's matcher exposes
+/// after a query.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Verdict {
+    pub(crate) allow: Hierarchy,
+    pub(crate) disallow: Hierarchy,
+    pub(crate) ever_seen_specific_agent: bool,
+}
+
+/// Decides a URL against a robots.txt body, as Google's `RobotsMatcher`.
+///
+/// Each query parses the body again; the matcher keeps the state of its last
+/// query for [`disallow`](Self::disallow),
+/// [`disallow_ignore_global`](Self::disallow_ignore_global),
+/// [`ever_seen_specific_agent`](Self::ever_seen_specific_agent) and
+/// [`matching_line`](Self::matching_line). A matcher can be reused but not
+/// shared between threads while querying; for parse-once matching from many
+/// threads see [`crate::Robots`].
+///
+/// ```
+/// use robotstxt::RobotsMatcher;
+/// let body = b"user-agent: FooBot\ndisallow: /private\n";
+/// let mut m = RobotsMatcher::new();
+/// assert!(!m.one_agent_allowed_by_robots(body, b"FooBot", b"https://example.com/private/x"));
+/// assert_eq!(m.matching_line(), 2);
+/// assert!(m.one_agent_allowed_by_robots(body, b"BarBot", b"https://example.com/private/x"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct RobotsMatcher {
+    allow: Hierarchy,
+    disallow: Hierarchy,
+    seen_global_agent: bool,
+    seen_specific_agent: bool,
+    ever_seen_specific_agent: bool,
+    seen_separator: bool,
+    /// The path being matched, reused between queries.
+    path: Vec<u8>,
+    /// The queried user agents, reused between queries.
+    agents: Vec<Vec<u8>>,
+    agent_count: usize,
+    /// Scratch space for the index.html rewrite of allow patterns.
+    scratch: Vec<u8>,
+}
+
+impl Default for RobotsMatcher {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The matchable part of a user agent: the leading run of `[a-zA-Z_-]`.
+///
+/// ```
+/// use robotstxt::extract_user_agent;
+/// assert_eq!(extract_user_agent(b"Googlebot/2.1"), b"Googlebot");
+/// ```
+pub fn extract_user_agent(user_agent: &[u8]) -> &[u8] {
+    let end = user_agent
+        .iter()
+        .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
+        .unwrap_or(user_agent.len());
+    &user_agent[..end]
+}
+
+/// Whether a user agent is one a crawler may obey rules for: non-empty and
+/// made only of `[a-zA-Z_-]`.
+pub fn is_valid_user_agent_to_obey(user_agent: &[u8]) -> bool {
+    !user_agent.is_empty() && extract_user_agent(user_agent).len() == user_agent.len()
+}
+
+/// Whether a `user-agent` value names the global group: `*`, alone or
+/// followed by whitespace and anything.
+pub(crate) fn is_global_agent(value: &[u8]) -> bool {
+    match value {
+        [b'*'] => true,
+        [b'*', next, ..] => matches!(next, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r'),
+        _ => false,
+    }
+}
+
+/// Google's `index.htm` rule: an allow pattern whose last segment starts with
+/// `/index.htm` also allows the directory itself, as `<prefix>/$`.
+pub(crate) fn index_html_directory_pattern(value: &[u8], out: &mut Vec<u8>) -> bool {
+    let Some(slash) = memchr::memrchr(b'/', value) else {
+        return false;
+    };
+    if !value[slash..].starts_with(b"/index.htm") {
+        return false;
+    }
+    out.clear();
+    out.extend_from_slice(&value[..=slash]);
+    out.push(b'$');
+    true
+}
+
+impl RobotsMatcher {
+    /// A matcher with Google's longest-match strategy.
+    pub fn new() -> Self {
+        RobotsMatcher {
+            allow: Hierarchy::NONE,
+            disallow: Hierarchy::NONE,
+            seen_global_agent: false,
+            seen_specific_agent: false,
+            ever_seen_specific_agent: false,
+            seen_separator: false,
+            path: Vec::new(),
+            agents: Vec::new(),
+            agent_count: 0,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Whether a user agent is valid to obey (see
+    /// [`is_valid_user_agent_to_obey`]).
+    pub fn is_valid_user_agent_to_obey(user_agent: impl AsRef<[u8]>) -> bool {
+        is_valid_user_agent_to_obey(user_agent.as_ref())
+    }
+
+    /// Whether `url` may be fetched by any of `user_agents` under the
+    /// robots.txt `robots_body`. The URL must already be percent-encoded
+    /// (RFC 3986); its path, params and query are matched (see
+    /// [`crate::get_path_params_query`]), up to a NUL byte if it has one.
+    pub fn allowed_by_robots<A: AsRef<[u8]>>(
+        &mut self,
+        robots_body: impl AsRef<[u8]>,
+        user_agents: &[A],
+        url: impl AsRef<[u8]>,
+    ) -> bool {
+        self.set_agents(user_agents.iter().map(AsRef::as_ref));
+        self.set_url(url.as_ref());
+        parse_robots_txt(robots_body.as_ref(), self);
+        !self.disallow()
+    }
+
+    /// [`allowed_by_robots`](Self::allowed_by_robots) for a single agent.
+    pub fn one_agent_allowed_by_robots(
+        &mut self,
+        robots_body: impl AsRef<[u8]>,
+        user_agent: impl AsRef<[u8]>,
+        url: impl AsRef<[u8]>,
+    ) -> bool {
+        self.allowed_by_robots(robots_body, &[user_agent.as_ref()], url)
+    }
+
+    fn set_agents<'a>(&mut self, agents: impl Iterator<Item = &'a [u8]>) {
+        self.agent_count = 0;
+        for agent in agents {
+            if self.agent_count == self.agents.len() {
+                self.agents.push(Vec::new());
+            }
+            let slot = &mut self.agents[self.agent_count];
+            slot.clear();
+            slot.extend_from_slice(agent);
+            self.agent_count += 1;
+        }
+    }
+
+    fn set_url(&mut self, url: &[u8]) {
+        path_params_query_into(url, &mut self.path);
+        // Google keeps the path as a C string: a NUL ends it.
+        if let Some(nul) = memchr::memchr(0, &self.path) {
+            self.path.truncate(nul);
+        }
+    }
+
+    /// Whether the last query's URL is disallowed.
+    pub fn disallow(&self) -> bool {
+        self.verdict().disallow()
+    }
+
+    /// Whether the last query's URL is disallowed by the groups of the
+    /// queried agents alone, ignoring the global (`*`) group.
+    pub fn disallow_ignore_global(&self) -> bool {
+        self.verdict().disallow_ignore_global()
+    }
+
+    /// Whether the last robots.txt had a group naming one of the queried
+    /// agents.
+    pub fn ever_seen_specific_agent(&self) -> bool {
+        self.ever_seen_specific_agent
+    }
+
+    /// The line of the rule that decided the last query, or 0 if none did.
+    pub fn matching_line(&self) -> u32 {
+        self.verdict().matching_line()
+    }
+
+    pub(crate) fn verdict(&self) -> Verdict {
+        Verdict {
+            allow: self.allow,
+            disallow: self.disallow,
+            ever_seen_specific_agent: self.ever_seen_specific_agent,
+        }
+    }
+
+    fn seen_any_agent(&self) -> bool {
+        self.seen_global_agent || self.seen_specific_agent
+    }
+
+    fn record(&mut self, is_allow: bool, priority: i64, line: u32) {
+        let hierarchy = if is_allow {
+            &mut self.allow
+        } else {
+            &mut self.disallow
+        };
+        let slot = if self.seen_specific_agent {
+            &mut hierarchy.specific
+        } else {
+            &mut hierarchy.global
+        };
+        if slot.priority < priority {
+            *slot = Match { priority, line };
+        }
+    }
+
+    /// The best priority a new rule of this kind must beat to change anything.
+    fn current_best(&self, is_allow: bool) -> i64 {
+        let hierarchy = if is_allow {
+            &self.allow
+        } else {
+            &self.disallow
+        };
+        if self.seen_specific_agent {
+            hierarchy.specific.priority
+        } else {
+            hierarchy.global.priority
+        }
+    }
+
+    fn handle_rule(&mut self, is_allow: bool, line: u32, value: &[u8]) {
+        if !self.seen_any_agent() {
+            return;
+        }
+        self.seen_separator = true;
+        // A rule can only win with a strictly longer pattern, and the
+        // index.html rewrite only shortens it: skip hopeless rules unmatched.
+        let len = value.len() as i64;
+        if len <= self.current_best(is_allow) {
+            return;
+        }
+        if pattern::matches(&self.path, value) {
+            self.record(is_allow, len, line);
+        } else if is_allow {
+            let mut rewritten = std::mem::take(&mut self.scratch);
+            if index_html_directory_pattern(value, &mut rewritten)
+                && pattern::matches(&self.path, &rewritten)
+            {
+                self.record(true, rewritten.len() as i64, line);
+            }
+            self.scratch = rewritten;
+        }
+    }
+}
+
+impl Verdict {
+    pub(crate) fn disallow(&self) -> bool {
+        let (a, d) = (self.allow, self.disallow);
+        if a.specific.priority > 0 || d.specific.priority > 0 {
+            return d.specific.priority > a.specific.priority;
+        }
+        if self.ever_seen_specific_agent {
+            // The agent's own group exists but has no non-empty match.
+            return false;
+        }
+        if a.global.priority > 0 || d.global.priority > 0 {
+            return d.global.priority > a.global.priority;
+        }
+        false
+    }
+
+    pub(crate) fn disallow_ignore_global(&self) -> bool {
+        let (a, d) = (self.allow, self.disallow);
+        if a.specific.priority > 0 || d.specific.priority > 0 {
+            return d.specific.priority > a.specific.priority;
+        }
+        false
+    }
+
+    pub(crate) fn matching_line(&self) -> u32 {
+        let (a, d) = (self.allow, self.disallow);
+        if self.ever_seen_specific_agent {
+            Match::higher(d.specific, a.specific).line
+        } else {
+            Match::higher(d.global, a.global).line
+        }
+    }
+}
+
+impl ParseHandler for RobotsMatcher {
+    fn handle_robots_start(&mut self) {
+        self.allow = Hierarchy::NONE;
+        self.disallow = Hierarchy::NONE;
+        self.seen_global_agent = false;
+        self.seen_specific_agent = false;
+        self.ever_seen_specific_agent = false;
+        self.seen_separator = false;
+    }
+
+    fn handle_robots_end(&mut self) {}
+
+    fn handle_user_agent(&mut self, _line_num: u32, value: &[u8]) {
+        if self.seen_separator {
+            // A user-agent line after rules starts a new group.
+            self.seen_specific_agent = false;
+            self.seen_global_agent = false;
+            self.seen_separator = false;
+        }
+        if is_global_agent(value) {
+            self.seen_global_agent = true;
+        } else {
+            let agent = extract_user_agent(value);
+            if self.agents[..self.agent_count]
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(agent))
+            {
+                self.seen_specific_agent = true;
+                self.ever_seen_specific_agent = true;
+            }
+        }
+    }
+
+    fn handle_allow(&mut self, line_num: u32, value: &[u8]) {
+        self.handle_rule(true, line_num, value);
+    }
+
+    fn handle_disallow(&mut self, line_num: u32, value: &[u8]) {
+        self.handle_rule(false, line_num, value);
+    }
+
+    fn handle_sitemap(&mut self, _line_num: u32, _value: &[u8]) {}
+
+    fn handle_unknown_action(&mut self, _line_num: u32, _action: &[u8], _value: &[u8]) {}
+}

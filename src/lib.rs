@@ -21,6 +21,7 @@
 
 #![deny(unsafe_code)]
 
+pub mod crawler;
 pub mod escape;
 pub mod matcher;
 pub mod parser;

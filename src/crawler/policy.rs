@@ -1,0 +1,154 @@
+//! What a robots.txt fetch means (RFC 9309 section 2.3.1; Google's "Handling
+//! of errors and HTTP status codes").
+
+/// Whose reading of the protocol to follow where Google's page and RFC 9309
+/// differ. The default is Google's.
+///
+/// The differences:
+///
+/// | case | [`Policy::Google`] | [`Policy::Rfc9309`] |
+/// |---|---|---|
+/// | HTTP 429 | a server error: disallow all (Google's HTTP status page: "it's considered a server error") | in the 400-499 range, "unavailable": allow all (section 2.3.1.3) |
+/// | unreachable, first 12 hours | disallow all, even with a cached copy | the cached copy if any (section 2.4 allows it past 24 hours "unless the robots.txt file is unreachable"), else disallow all |
+/// | unreachable, 12 hours to 30 days | the last good copy, or allow all if none | as above |
+/// | unreachable, after 30 days | allow all if the site is otherwise available, else disallow all | the cached copy if any, else allow all (section 2.3.1.4: "MAY assume that the robots.txt file is unavailable ... or continue to use a cached copy") |
+/// | `Cache-Control: max-age` | replaces the lifetime, longer or shorter ("may increase or decrease the cache lifetime") | can only shorten it: "SHOULD NOT use the cached version for more than 24 hours" |
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Policy {
+    /// Google's documented behaviour.
+    #[default]
+    Google,
+    /// RFC 9309, taking the listed options where it leaves a choice.
+    Rfc9309,
+}
+
+/// How a robots.txt fetch ended, as the crawler saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FetchOutcome {
+    /// The server answered with this HTTP status after the crawler followed
+    /// the redirects it chose to follow (see [`should_follow_redirect`]). A
+    /// 3xx here means the crawler stopped following.
+    Status(u16),
+    /// The crawler stopped because the redirect chain was too long (more
+    /// than [`MAX_REDIRECT_HOPS`] hops, or a loop). Same as a final 3xx.
+    TooManyRedirects,
+    /// DNS failure, refused, reset or interrupted connection, invalid
+    /// response, HTTP chunking error and the like.
+    NetworkError,
+    /// The fetch did not complete in time.
+    Timeout,
+}
+
+/// RFC 9309's three access results (sections 2.3.1.1, 2.3.1.3, 2.3.1.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Access {
+    /// The file was downloaded: its rules apply.
+    Successful,
+    /// The server says there is no file for the crawler: everything may be
+    /// crawled.
+    Unavailable,
+    /// The file could not be had because of server or network errors: it is
+    /// undefined, and the crawler must assume complete disallow (subject to
+    /// the caching rules of [`crate::crawler::CacheEntry`]).
+    Unreachable,
+}
+
+/// What the crawler may do with the site's URLs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// Match URLs against the robots.txt body (the one just fetched, or
+    /// [`crate::crawler::CacheEntry::body`]).
+    UseRules,
+    /// Crawl anything: no robots.txt restricts this site.
+    AllowAll,
+    /// Crawl nothing on this site for now.
+    DisallowAll,
+}
+
+/// How many redirect hops to follow when fetching robots.txt: RFC 9309
+/// section 2.3.1.2, "crawlers SHOULD follow at least five consecutive
+/// redirects"; Google "follows at least five redirect hops ... and then stops
+/// and treats it as a `404`".
+pub const MAX_REDIRECT_HOPS: u32 = 5;
+
+/// Whether to follow one more redirect after `hops_followed` hops: true for
+/// the first [`MAX_REDIRECT_HOPS`]. When it is false, report the redirect
+/// response as the outcome ([`FetchOutcome::Status`] with the 3xx, or
+/// [`FetchOutcome::TooManyRedirects`]).
+///
+/// ```
+/// use robotstxt::crawler::should_follow_redirect;
+/// assert!(should_follow_redirect(4));
+/// assert!(!should_follow_redirect(5));
+/// ```
+pub fn should_follow_redirect(hops_followed: u32) -> bool {
+    hops_followed < MAX_REDIRECT_HOPS
+}
+
+impl Policy {
+    /// Which access result a fetch outcome is.
+    ///
+    /// - 2xx: [`Access::Successful`].
+    /// - 3xx (the crawler stopped following) and [`FetchOutcome::TooManyRedirects`]:
+    ///   [`Access::Unavailable`], Google's "treats it as a `404`" and the
+    ///   RFC's "MAY assume that the robots.txt file is unavailable".
+    /// - 4xx: [`Access::Unavailable`], except 429 under [`Policy::Google`],
+    ///   which is a server error.
+    /// - 5xx, network errors and timeouts: [`Access::Unreachable`].
+    /// - Anything else (1xx, or not an HTTP status at all) is an invalid
+    ///   response, which Google treats as a server error:
+    ///   [`Access::Unreachable`].
+    pub fn classify(self, outcome: FetchOutcome) -> Access {
+        match outcome {
+            FetchOutcome::Status(200..=299) => Access::Successful,
+            FetchOutcome::Status(300..=399) | FetchOutcome::TooManyRedirects => Access::Unavailable,
+            FetchOutcome::Status(429) => match self {
+                Policy::Google => Access::Unreachable,
+                Policy::Rfc9309 => Access::Unavailable,
+            },
+            FetchOutcome::Status(400..=499) => Access::Unavailable,
+            FetchOutcome::Status(_) | FetchOutcome::NetworkError | FetchOutcome::Timeout => {
+                Access::Unreachable
+            }
+        }
+    }
+
+    /// What to do right after a fetch, with no cached copy to fall back on:
+    /// [`Decision::UseRules`] for a success, [`Decision::AllowAll`] when
+    /// unavailable, [`Decision::DisallowAll`] when unreachable. A crawler
+    /// that keeps state across fetches should use
+    /// [`crate::crawler::CacheEntry`], which applies the caching rules on
+    /// top of this.
+    ///
+    /// ```
+    /// use robotstxt::crawler::{Decision, FetchOutcome, Policy};
+    /// assert_eq!(Policy::Google.decide(FetchOutcome::Status(404)), Decision::AllowAll);
+    /// assert_eq!(Policy::Google.decide(FetchOutcome::Status(503)), Decision::DisallowAll);
+    /// ```
+    pub fn decide(self, outcome: FetchOutcome) -> Decision {
+        match self.classify(outcome) {
+            Access::Successful => Decision::UseRules,
+            Access::Unavailable => Decision::AllowAll,
+            Access::Unreachable => Decision::DisallowAll,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_two_policies_differ_only_on_429() {
+        for status in 0..=1000u16 {
+            let outcome = FetchOutcome::Status(status);
+            if status != 429 {
+                assert_eq!(
+                    Policy::Google.classify(outcome),
+                    Policy::Rfc9309.classify(outcome),
+                    "{status}"
+                );
+            }
+        }
+    }
+}

@@ -28,10 +28,20 @@ use memchr::memmem;
 /// assert!(matches(b"/anything", b""));
 /// ```
 pub fn matches(path: &[u8], pattern: &[u8]) -> bool {
-    let (pattern, anchored) = match pattern.split_last() {
+    let (pattern, anchored) = split_anchor(pattern);
+    matches_split(path, pattern, anchored)
+}
+
+/// Splits a final `$` off a pattern: the rest and whether it was there.
+pub(crate) fn split_anchor(pattern: &[u8]) -> (&[u8], bool) {
+    match pattern.split_last() {
         Some((b'$', rest)) => (rest, true),
         _ => (pattern, false),
-    };
+    }
+}
+
+/// [`matches`] for a pattern whose final `$` (if any) was split off.
+pub(crate) fn matches_split(path: &[u8], pattern: &[u8], anchored: bool) -> bool {
     let Some(star) = memchr::memchr(b'*', pattern) else {
         return if anchored {
             path == pattern

@@ -1,0 +1,187 @@
+//! The parse-once `Robots` object answers exactly what `RobotsMatcher`
+//! answers (Google's per-query matcher) for the same body, agents and URL.
+
+use proptest::prelude::*;
+use robotstxt::{Answer, Robots, RobotsMatcher};
+
+fn matcher_answer(body: &[u8], agents: &[Vec<u8>], url: &[u8]) -> Answer {
+    let mut m = RobotsMatcher::new();
+    let allowed = m.allowed_by_robots(body, agents, url);
+    Answer {
+        allowed,
+        matching_line: m.matching_line(),
+        ever_seen_specific_agent: m.ever_seen_specific_agent(),
+        disallow_ignore_global: m.disallow_ignore_global(),
+    }
+}
+
+fn pattern() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("/"),
+        Just("a"),
+        Just("b"),
+        Just("*"),
+        Just("$"),
+        Just("."),
+        Just("%2f"),
+        Just("index.html"),
+        Just("index.htm"),
+        Just("é"),
+    ];
+    prop::collection::vec(piece, 0..6).prop_map(|v| v.concat())
+}
+
+fn line() -> impl Strategy<Value = String> {
+    let agent = prop_oneof![
+        Just("*"),
+        Just("* baz"),
+        Just("*x"),
+        Just("foo"),
+        Just("FooBot"),
+        Just("foobot/1.0"),
+        Just("bar"),
+        Just(""),
+        Just("Bar Baz"),
+    ];
+    prop_oneof![
+        3 => agent.prop_map(|a| format!("user-agent: {a}")),
+        4 => pattern().prop_map(|p| format!("allow: {p}")),
+        4 => pattern().prop_map(|p| format!("disallow: {p}")),
+        1 => pattern().prop_map(|p| format!("disallow {p}")),
+        1 => Just(String::new()),
+        1 => Just("# comment".to_string()),
+        1 => Just("sitemap: https://example.com/s.xml".to_string()),
+        1 => Just("crawl-delay: 2".to_string()),
+        1 => Just("random garbage line".to_string()),
+        1 => Just("useragent: foo".to_string()),
+    ]
+}
+
+fn body() -> impl Strategy<Value = Vec<u8>> {
+    let eol = prop_oneof![Just("\n"), Just("\r\n"), Just("\r")];
+    prop::collection::vec((line(), eol), 0..14).prop_map(|lines| {
+        lines
+            .into_iter()
+            .flat_map(|(l, e)| [l, e.to_string()])
+            .collect::<String>()
+            .into_bytes()
+    })
+}
+
+fn agents() -> impl Strategy<Value = Vec<Vec<u8>>> {
+    let agent = prop_oneof![
+        Just("foo"),
+        Just("FOOBOT"),
+        Just("bar"),
+        Just("baz"),
+        Just(""),
+        Just("x"),
+        Just("foobot/1.0"),
+    ];
+    prop::collection::vec(agent.prop_map(|a| a.as_bytes().to_vec()), 0..3)
+}
+
+fn url() -> impl Strategy<Value = Vec<u8>> {
+    let prefix = prop_oneof![Just("http://example.com"), Just(""), Just("//h"), Just("x")];
+    (prefix, pattern(), prop::option::of(Just("?q=a#f"))).prop_map(|(p, path, q)| {
+        let path = path.replace(['*', '$'], "a");
+        format!("{p}{path}{}", q.unwrap_or("")).into_bytes()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn parse_once_answers_equal_google_matcher(body in body(), agents in agents(), url in url()) {
+        let robots = Robots::parse(&body);
+        prop_assert_eq!(robots.check(&agents, &url), matcher_answer(&body, &agents, &url));
+    }
+
+    #[test]
+    fn parse_once_answers_equal_google_matcher_on_arbitrary_bytes(
+        body in prop::collection::vec(any::<u8>(), 0..200),
+        url in prop::collection::vec(any::<u8>(), 0..40),
+    ) {
+        let agents = vec![b"foo".to_vec()];
+        let robots = Robots::parse(&body);
+        prop_assert_eq!(robots.check(&agents, &url), matcher_answer(&body, &agents, &url));
+    }
+}
+
+#[test]
+fn one_object_queried_from_eight_threads() {
+    let body = b"User-agent: *\nDisallow: /private\nAllow: /private/ok\n\nUser-agent: FooBot\nDisallow: /\nAllow: /foo\n";
+    let robots = Robots::parse(body);
+    // (agent, url, allowed, matching line) from Google's longest-match rules.
+    let cases: [(&str, &str, bool, u32); 4] = [
+        ("BarBot", "http://e.com/private/x", false, 2),
+        ("BarBot", "http://e.com/private/ok/1", true, 3),
+        ("FooBot", "http://e.com/bar", false, 6),
+        ("FooBot", "http://e.com/foo/1", true, 7),
+    ];
+    std::thread::scope(|s| {
+        for t in 0..8 {
+            let robots = &robots;
+            s.spawn(move || {
+                for i in 0..2000 {
+                    let (agent, url, allowed, line) = cases[(i + t) % cases.len()];
+                    let answer = robots.check(&[agent], url);
+                    assert_eq!(answer.allowed, allowed, "{agent} {url}");
+                    assert_eq!(answer.matching_line, line, "{agent} {url}");
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn whole_corpus_parse_once_equals_google_matcher() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(entries) = std::fs::read_dir(root.join("robotfiles")) else {
+        eprintln!("corpus not found at {}: skipped", root.display());
+        return;
+    };
+    let agent_sets: [&[&[u8]]; 4] = [
+        &[b"Googlebot"],
+        &[b"googlebot-news", b"Googlebot"],
+        &[b"Bingbot"],
+        &[b"*"],
+    ];
+    let mut compared = 0usize;
+    let mut matcher = RobotsMatcher::new();
+    for entry in entries {
+        let path = entry.unwrap().path();
+        let body = std::fs::read(&path).unwrap();
+        let links =
+            std::fs::read(root.join("links").join(path.file_name().unwrap())).unwrap_or_default();
+        let robots = Robots::parse(&body);
+        // Debug builds re-parse slowly: every 8th URL keeps them quick.
+        let step = if cfg!(debug_assertions) { 8 } else { 1 };
+        for url in links
+            .split(|&b| b == b'\n')
+            .filter(|u| !u.is_empty())
+            .step_by(step)
+        {
+            for agents in agent_sets {
+                let allowed = matcher.allowed_by_robots(&body, agents, url);
+                let expected = Answer {
+                    allowed,
+                    matching_line: matcher.matching_line(),
+                    ever_seen_specific_agent: matcher.ever_seen_specific_agent(),
+                    disallow_ignore_global: matcher.disallow_ignore_global(),
+                };
+                assert_eq!(
+                    robots.check(agents, url),
+                    expected,
+                    "{} {:?}",
+                    path.display(),
+                    String::from_utf8_lossy(url)
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 0);
+    eprintln!("compared {compared} queries");
+}

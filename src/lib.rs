@@ -28,6 +28,7 @@ pub mod parser;
 pub mod path;
 pub mod pattern;
 pub mod reporting;
+pub mod robots;
 
 pub use escape::maybe_escape_pattern;
 pub use matcher::{RobotsMatcher, extract_user_agent, is_valid_user_agent_to_obey};
@@ -36,3 +37,4 @@ pub use parser::{
 };
 pub use path::get_path_params_query;
 pub use reporting::{RobotsParsedLine, RobotsParsingReporter, RobotsTagName, UNSUPPORTED_TAGS};
+pub use robots::{Answer, Group, Robots, Rule, RuleKind};

@@ -23,6 +23,7 @@
 
 pub mod crawler;
 pub mod escape;
+pub mod lint;
 pub mod matcher;
 pub mod parser;
 pub mod path;

@@ -75,3 +75,9 @@ pub const MAX_ROBOTS_TXT_BYTES: usize = 500 * 1024;
 pub fn truncate_body(body: &[u8]) -> &[u8] {
     &body[..body.len().min(MAX_ROBOTS_TXT_BYTES)]
 }
+
+/// Runs the examples in `docs/CRAWLER.md` as doctests, so the README section
+/// drafted there cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/CRAWLER.md")]
+pub struct CrawlerGuideExamples;

@@ -4,7 +4,9 @@
 /// Whose reading of the protocol to follow where Google's page and RFC 9309
 /// differ. The default is Google's.
 ///
-/// The differences:
+/// The differences (the unreachable rows apply once the last cached result
+/// has expired; while it is fresh it decides, see
+/// [`crate::crawler::CacheEntry`]):
 ///
 /// | case | [`Policy::Google`] | [`Policy::Rfc9309`] |
 /// |---|---|---|

@@ -18,8 +18,8 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use robotstxt::RobotsMatcher;
 use robotstxt::lint::{self, LintReport, Severity};
+use robotstxt::{Robots, RobotsMatcher};
 use serde_json::json;
 
 /// Exit status: every URL allowed, or lint found no warning.
@@ -110,7 +110,8 @@ fn google_main(args: &[OsString]) -> u8 {
     };
     let agent = arg_bytes(&args[2]);
     let url = arg_bytes(&args[3]);
-    let allowed = Decider::new(&body).check(&[agent.as_slice()], &url).allowed;
+    // The function Google's main calls, with its one-element agent list.
+    let allowed = RobotsMatcher::new().allowed_by_robots(&body, &[agent.as_slice()], &url);
 
     let mut text = b"user-agent '".to_vec();
     text.extend_from_slice(&agent);
@@ -142,26 +143,24 @@ struct Outcome {
     specific_group: bool,
 }
 
-/// Decides URLs against one robots.txt body.
-struct Decider<'a> {
-    body: &'a [u8],
-    matcher: RobotsMatcher,
+/// Decides URLs against one robots.txt body, parsed once.
+struct Decider {
+    robots: Robots,
 }
 
-impl<'a> Decider<'a> {
-    fn new(body: &'a [u8]) -> Self {
+impl Decider {
+    fn new(body: &[u8]) -> Self {
         Decider {
-            body,
-            matcher: RobotsMatcher::new(),
+            robots: Robots::parse(body),
         }
     }
 
-    fn check(&mut self, agents: &[&[u8]], url: &[u8]) -> Outcome {
-        let allowed = self.matcher.allowed_by_robots(self.body, agents, url);
+    fn check(&self, agents: &[&[u8]], url: &[u8]) -> Outcome {
+        let answer = self.robots.check(agents, url);
         Outcome {
-            allowed,
-            matching_line: self.matcher.matching_line(),
-            specific_group: self.matcher.ever_seen_specific_agent(),
+            allowed: answer.allowed,
+            matching_line: answer.matching_line,
+            specific_group: answer.ever_seen_specific_agent,
         }
     }
 }
@@ -439,7 +438,7 @@ fn check_mode(args: CheckArgs) -> u8 {
     } else {
         Vec::new()
     };
-    let mut decider = Decider::new(&body);
+    let decider = Decider::new(&body);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut any_disallowed = false;
     let mut report = |url: &[u8], out: &mut dyn Write| -> io::Result<()> {

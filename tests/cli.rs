@@ -927,3 +927,59 @@ fn lint_of_a_missing_file_exits_2() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot read robots.txt"));
 }
+
+// ---------------------------------------------------------------------------
+// The examples of docs/CLI.md, run as written.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn documented_examples_hold() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CLI.md")).unwrap();
+    let d = dir("docs");
+    let mut block: Option<(String, String)> = None;
+    let mut commands = 0;
+    for line in doc.lines() {
+        match (&mut block, line.strip_prefix("```")) {
+            (None, Some(info)) => block = Some((info.to_string(), String::new())),
+            (Some((info, body)), Some(_)) => {
+                if let Some(name) = info.strip_prefix("text file=") {
+                    file(&d, name, body.as_bytes());
+                } else if info == "console" {
+                    commands += run_console(&d, body);
+                }
+                block = None;
+            }
+            (Some((_, body)), None) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    assert!(commands >= 6, "only {commands} examples found");
+}
+
+/// Runs each `$ robots ...` line of a console block in `dir` and compares
+/// its standard output with the lines that follow it. Returns the number of
+/// commands run.
+fn run_console(dir: &Path, block: &str) -> usize {
+    let mut count = 0;
+    for example in block.split("$ ").filter(|e| !e.is_empty()) {
+        let (command, expected) = example.split_once('\n').unwrap();
+        let mut words: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(words.remove(0), "robots", "{command}");
+        let stdin = match words.iter().position(|&w| w == "<") {
+            Some(i) => {
+                let input = std::fs::read(dir.join(words[i + 1])).unwrap();
+                words.truncate(i);
+                input
+            }
+            None => Vec::new(),
+        };
+        let args: Vec<&OsStr> = words.iter().map(OsStr::new).collect();
+        let out = run_in(dir, &args, &stdin);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{command}");
+        count += 1;
+    }
+    count
+}

@@ -6,6 +6,9 @@
 //! modes' expected outputs follow from Google's matching rules, worked out
 //! by hand in the comments.
 
+// Raw-byte arguments and `arg0` need Unix; so does the tool's byte-exactness.
+#![cfg(unix)]
+
 use std::ffi::OsStr;
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;

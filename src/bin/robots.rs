@@ -289,7 +289,7 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
 
 fn help_all(program: &str) -> String {
     format!(
-        "{program}: is a URL allowed by a robots.txt file? Google's robots_main, and more.
+        "Is a URL allowed by a robots.txt file? Google's robots_main, and more.
 
 Google's robots_main (same output and exit status, byte for byte):
   {program} <robots.txt filename> <user_agent> <URI>

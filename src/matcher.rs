@@ -2,7 +2,7 @@
 
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::path_params_query_into;
-use crate::pattern;
+use crate::pattern::{self, ByteSet};
 
 /// A match of one rule: its priority (the pattern length; -1 for no match)
 /// and its line.
@@ -75,6 +75,8 @@ pub struct RobotsMatcher {
     seen_separator: bool,
     /// The path being matched, reused between queries.
     path: Vec<u8>,
+    /// The bytes occurring in `path`.
+    path_bytes: ByteSet,
     /// The queried user agents, reused between queries.
     agents: Vec<Vec<u8>>,
     agent_count: usize,
@@ -144,6 +146,7 @@ impl RobotsMatcher {
             ever_seen_specific_agent: false,
             seen_separator: false,
             path: Vec::new(),
+            path_bytes: ByteSet::default(),
             agents: Vec::new(),
             agent_count: 0,
             scratch: Vec::new(),
@@ -201,6 +204,7 @@ impl RobotsMatcher {
         if let Some(nul) = memchr::memchr(0, &self.path) {
             self.path.truncate(nul);
         }
+        self.path_bytes = ByteSet::of(&self.path);
     }
 
     /// Whether the last query's URL is disallowed.
@@ -267,6 +271,18 @@ impl RobotsMatcher {
         }
     }
 
+    fn path_matches(&self, pattern: &[u8]) -> bool {
+        let (body, anchored) = pattern::split_anchor(pattern);
+        if memchr::memchr(b'*', body).is_none() {
+            return if anchored {
+                self.path == body
+            } else {
+                self.path.starts_with(body)
+            };
+        }
+        self.path_bytes.has_literals_of(body) && pattern::matches_split(&self.path, body, anchored)
+    }
+
     fn handle_rule(&mut self, is_allow: bool, line: u32, value: &[u8]) {
         if !self.seen_any_agent() {
             return;
@@ -278,12 +294,11 @@ impl RobotsMatcher {
         if len <= self.current_best(is_allow) {
             return;
         }
-        if pattern::matches(&self.path, value) {
+        if self.path_matches(value) {
             self.record(is_allow, len, line);
         } else if is_allow {
             let mut rewritten = std::mem::take(&mut self.scratch);
-            if index_html_directory_pattern(value, &mut rewritten)
-                && pattern::matches(&self.path, &rewritten)
+            if index_html_directory_pattern(value, &mut rewritten) && self.path_matches(&rewritten)
             {
                 self.record(true, rewritten.len() as i64, line);
             }

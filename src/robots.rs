@@ -24,7 +24,7 @@ use crate::matcher::{
 };
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::path_params_query_span;
-use crate::pattern::{matches_split, split_anchor};
+use crate::pattern::{ByteSet, matches_split, split_anchor};
 
 /// A byte range in the object's arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,10 +243,9 @@ impl Builder {
                     }
                 }
             }
-            let order =
-                |a: &Entry, b: &Entry| b.priority.cmp(&a.priority).then(a.line.cmp(&b.line));
-            allow.sort_by(order);
-            disallow.sort_by(order);
+            let arena = &self.arena;
+            dedup_and_sort(&mut allow, arena);
+            dedup_and_sort(&mut disallow, arena);
             group.allow = allow.into_boxed_slice();
             group.disallow = disallow.into_boxed_slice();
 
@@ -345,6 +344,23 @@ impl ParseHandler for Builder {
     }
 }
 
+/// Sorts a group's entries of one kind by (priority descending, line
+/// ascending), the order in which the first match is the best one, after
+/// dropping repeats of a pattern: a later copy has the same priority and a
+/// higher line, so it can never win, and hostile files repeat expensive
+/// patterns.
+fn dedup_and_sort(entries: &mut Vec<Entry>, arena: &[u8]) {
+    let pattern = |e: &Entry| (&arena[e.pattern.start..][..e.pattern.len], e.anchored);
+    entries.sort_by(|a, b| {
+        b.priority
+            .cmp(&a.priority)
+            .then_with(|| pattern(a).cmp(&pattern(b)))
+            .then(a.line.cmp(&b.line))
+    });
+    entries.dedup_by(|later, first| pattern(later) == pattern(first));
+    entries.sort_by(|a, b| b.priority.cmp(&a.priority).then(a.line.cmp(&b.line)));
+}
+
 /// The best match of one slot so far.
 fn consider(best: &mut Match, candidate: Match) {
     if candidate.priority > best.priority
@@ -388,7 +404,13 @@ impl Robots {
     }
 
     /// Best match of one slot among the groups, for `path`.
-    fn best(&self, groups: &[usize], path: &[u8], pick: fn(&GroupData) -> &[Entry]) -> Match {
+    fn best(
+        &self,
+        groups: &[usize],
+        path: &[u8],
+        path_bytes: &ByteSet,
+        pick: fn(&GroupData) -> &[Entry],
+    ) -> Match {
         let mut best = Match::NONE;
         for &g in groups {
             for entry in pick(&self.groups[g]) {
@@ -400,7 +422,8 @@ impl Robots {
                 }
                 let pattern = self.bytes(entry.pattern);
                 let hit = if entry.has_star {
-                    matches_split(path, pattern, entry.anchored)
+                    path_bytes.has_literals_of(pattern)
+                        && matches_split(path, pattern, entry.anchored)
                 } else if entry.anchored {
                     path == pattern
                 } else {
@@ -442,6 +465,7 @@ impl Robots {
             None => path,
         };
 
+        let path_bytes = &ByteSet::of(path);
         let mut specific: Vec<usize> = Vec::new();
         for agent in user_agents {
             specific.extend(self.groups_naming(agent.as_ref()));
@@ -453,11 +477,11 @@ impl Robots {
             // With a group of its own, the global rules never decide.
             specific.sort_unstable();
             specific.dedup();
-            allow.specific = self.best(&specific, path, |g| &g.allow);
-            disallow.specific = self.best(&specific, path, |g| &g.disallow);
+            allow.specific = self.best(&specific, path, path_bytes, |g| &g.allow);
+            disallow.specific = self.best(&specific, path, path_bytes, |g| &g.disallow);
         } else {
-            allow.global = self.best(&self.global_groups, path, |g| &g.allow);
-            disallow.global = self.best(&self.global_groups, path, |g| &g.disallow);
+            allow.global = self.best(&self.global_groups, path, path_bytes, |g| &g.allow);
+            disallow.global = self.best(&self.global_groups, path, path_bytes, |g| &g.disallow);
         }
         let verdict = Verdict {
             allow,

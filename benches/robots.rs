@@ -1,0 +1,260 @@
+//! Benchmarks on the real-world corpus in `../shared/corpus` (skipped when
+//! absent) and on an adversarial input:
+//!
+//! - `per_query`: Google's API shape (parse per query) over every
+//!   (site, URL) pair with agent Googlebot: ours vs the `robotstxt` crate;
+//! - `parse_once`: building one object per file, then all queries on built
+//!   objects: ours vs `texting_robots` and `fast-robots`;
+//! - `parse_throughput`: bytes per second through the parser;
+//! - `adversarial`: `Disallow: /*a*a*...b` lines against a long URL.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use robotstxt::{ParseHandler, Robots, RobotsMatcher, parse_robots_txt};
+
+const AGENT: &str = "Googlebot";
+
+struct Site {
+    body: Vec<u8>,
+    /// The body as UTF-8 (lossy), for the peers that only take `&str`.
+    text: String,
+    urls: Vec<String>,
+}
+
+fn load_corpus() -> Vec<Site> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(entries) = std::fs::read_dir(root.join("robotfiles")) else {
+        eprintln!("corpus not found at {}: corpus benchmarks skipped", root.display());
+        return Vec::new();
+    };
+    let mut names: Vec<_> = entries.map(|e| e.unwrap().file_name()).collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let body = std::fs::read(root.join("robotfiles").join(&name)).unwrap();
+            let links = std::fs::read(root.join("links").join(&name)).unwrap_or_default();
+            let urls = String::from_utf8_lossy(&links)
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(str::to_owned)
+                .collect();
+            let text = String::from_utf8_lossy(&body).into_owned();
+            Site { body, text, urls }
+        })
+        .collect()
+}
+
+fn query_count(sites: &[Site]) -> u64 {
+    sites.iter().map(|s| s.urls.len() as u64).sum()
+}
+
+fn per_query(c: &mut Criterion, sites: &[Site]) {
+    let mut group = c.benchmark_group("per_query");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group.throughput(Throughput::Elements(query_count(sites)));
+    group.bench_function("robotstxt (ours, RobotsMatcher)", |b| {
+        let mut matcher = RobotsMatcher::new();
+        b.iter(|| {
+            let mut allowed = 0usize;
+            for site in sites {
+                for url in &site.urls {
+                    allowed += usize::from(matcher.one_agent_allowed_by_robots(&site.body, AGENT, url));
+                }
+            }
+            black_box(allowed)
+        })
+    });
+    group.bench_function("robotstxt crate 0.3 (Google port)", |b| {
+        b.iter(|| {
+            let mut allowed = 0usize;
+            for site in sites {
+                for url in &site.urls {
+                    let mut matcher = robotstxt_port::DefaultMatcher::default();
+                    allowed += usize::from(matcher.one_agent_allowed_by_robots(&site.text, AGENT, url));
+                }
+            }
+            black_box(allowed)
+        })
+    });
+    group.finish();
+}
+
+fn parse_once(c: &mut Criterion, sites: &[Site]) {
+    let bytes: usize = sites.iter().map(|s| s.body.len()).sum();
+    let ours: Vec<Robots> = sites.iter().map(|s| Robots::parse(&s.body)).collect();
+    let held: usize = ours.iter().map(|r| r.heap_bytes() + std::mem::size_of::<Robots>()).sum();
+    eprintln!(
+        "parse_once: {} objects hold {held} bytes for {bytes} bytes of robots.txt ({:.2}x)",
+        ours.len(),
+        held as f64 / bytes as f64
+    );
+
+    let mut group = c.benchmark_group("parse_once/build");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("robotstxt (ours, Robots::parse)", |b| {
+        b.iter(|| sites.iter().map(|s| Robots::parse(&s.body)).collect::<Vec<_>>())
+    });
+    group.bench_function("texting_robots 0.2", |b| {
+        b.iter(|| {
+            sites
+                .iter()
+                .map(|s| texting_robots::Robot::new(AGENT, &s.body).ok())
+                .collect::<Vec<_>>()
+        })
+    });
+    group.bench_function("fast-robots 0.1", |b| {
+        b.iter(|| {
+            sites
+                .iter()
+                .map(|s| {
+                    let parsed = fast_robots::RobotsTxt::parse(&s.text);
+                    black_box(parsed.matcher().is_allowed(AGENT, "/"));
+                })
+                .count()
+        })
+    });
+    group.finish();
+
+    let texting: Vec<_> = sites
+        .iter()
+        .map(|s| texting_robots::Robot::new(AGENT, &s.body).ok())
+        .collect();
+    let fast: Vec<_> = sites.iter().map(|s| fast_robots::RobotsTxt::parse(&s.text)).collect();
+    let fast_matchers: Vec<_> = fast.iter().map(|f| f.matcher()).collect();
+    // fast-robots takes a path, not a URL: give it the path up front.
+    let paths: Vec<Vec<String>> = sites
+        .iter()
+        .map(|s| {
+            s.urls
+                .iter()
+                .map(|u| String::from_utf8_lossy(&robotstxt::get_path_params_query(u.as_bytes())).into_owned())
+                .collect()
+        })
+        .collect();
+
+    let mut group = c.benchmark_group("parse_once/query");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(query_count(sites)));
+    group.bench_function("robotstxt (ours, Robots::check)", |b| {
+        b.iter(|| {
+            let mut allowed = 0usize;
+            for (robots, site) in ours.iter().zip(sites) {
+                for url in &site.urls {
+                    allowed += usize::from(robots.allowed(AGENT, url));
+                }
+            }
+            black_box(allowed)
+        })
+    });
+    group.bench_function("texting_robots 0.2", |b| {
+        b.iter(|| {
+            let mut allowed = 0usize;
+            for (robot, site) in texting.iter().zip(sites) {
+                if let Some(robot) = robot {
+                    for url in &site.urls {
+                        allowed += usize::from(robot.allowed(url));
+                    }
+                }
+            }
+            black_box(allowed)
+        })
+    });
+    group.bench_function("fast-robots 0.1 (paths given)", |b| {
+        b.iter(|| {
+            let mut allowed = 0usize;
+            for (matcher, paths) in fast_matchers.iter().zip(&paths) {
+                for path in paths {
+                    allowed += usize::from(matcher.is_allowed(AGENT, path));
+                }
+            }
+            black_box(allowed)
+        })
+    });
+    group.finish();
+}
+
+struct Nothing;
+
+impl ParseHandler for Nothing {
+    fn handle_robots_start(&mut self) {}
+    fn handle_robots_end(&mut self) {}
+    fn handle_user_agent(&mut self, _: u32, v: &[u8]) {
+        black_box(v);
+    }
+    fn handle_allow(&mut self, _: u32, v: &[u8]) {
+        black_box(v);
+    }
+    fn handle_disallow(&mut self, _: u32, v: &[u8]) {
+        black_box(v);
+    }
+    fn handle_sitemap(&mut self, _: u32, v: &[u8]) {
+        black_box(v);
+    }
+    fn handle_unknown_action(&mut self, _: u32, k: &[u8], v: &[u8]) {
+        black_box((k, v));
+    }
+}
+
+fn parse_throughput(c: &mut Criterion, sites: &[Site]) {
+    let bytes: u64 = sites.iter().map(|s| s.body.len() as u64).sum();
+    let mut group = c.benchmark_group("parse_throughput");
+    group.sample_size(20);
+    group.throughput(Throughput::Bytes(bytes));
+    group.bench_function("parse_robots_txt (all corpus files)", |b| {
+        b.iter(|| {
+            for site in sites {
+                parse_robots_txt(&site.body, &mut Nothing);
+            }
+        })
+    });
+    group.finish();
+}
+
+/// 480 KB of `Disallow: /*a*a*...*b` lines and a 20 KB URL of `a`s: Google's
+/// position-set matcher does O(path x pattern) work per rule here.
+fn adversarial_input() -> (Vec<u8>, String) {
+    let mut rule = String::from("Disallow: /");
+    for _ in 0..200 {
+        rule.push_str("*a");
+    }
+    rule.push_str("*b\n");
+    let mut body = String::from("User-agent: *\n");
+    while body.len() + rule.len() <= 480 * 1024 {
+        body.push_str(&rule);
+    }
+    let url = format!("http://example.com/{}", "a".repeat(20 * 1024));
+    (body.into_bytes(), url)
+}
+
+fn adversarial(c: &mut Criterion) {
+    let (body, url) = adversarial_input();
+    let mut group = c.benchmark_group("adversarial");
+    group.sample_size(10);
+    group.bench_with_input(BenchmarkId::new("RobotsMatcher", "480KB x 20KB URL"), &(), |b, _| {
+        let mut matcher = RobotsMatcher::new();
+        b.iter(|| black_box(matcher.one_agent_allowed_by_robots(&body, AGENT, &url)))
+    });
+    let robots = Robots::parse(&body);
+    group.bench_with_input(BenchmarkId::new("Robots::check", "480KB x 20KB URL"), &(), |b, _| {
+        b.iter(|| black_box(robots.allowed(AGENT, &url)))
+    });
+    group.finish();
+}
+
+fn all(c: &mut Criterion) {
+    let sites = load_corpus();
+    if !sites.is_empty() {
+        per_query(c, &sites);
+        parse_once(c, &sites);
+        parse_throughput(c, &sites);
+    }
+    adversarial(c);
+}
+
+criterion_group!(benches, all);
+criterion_main!(benches);

@@ -23,6 +23,9 @@
 
 pub mod crawler;
 pub mod escape;
+// The C ABI is the one place that needs `unsafe`: raw pointers from C.
+#[allow(unsafe_code)]
+pub mod ffi;
 pub mod lint;
 pub mod matcher;
 pub mod parser;

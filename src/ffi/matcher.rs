@@ -1,0 +1,205 @@
+//! The matcher handle: Google's `RobotsMatcher` for C.
+
+use std::ffi::c_char;
+
+use super::{
+    ffi_boundary, free_handle, into_handle, robotstxt_status, robotstxt_str, try_array, try_bytes,
+    try_mut, try_out, try_ref,
+};
+use crate::RobotsMatcher;
+
+/// Decides whether URLs may be fetched under a robots.txt body, with Google's
+/// rules; it also remembers the details of its last decision.
+///
+/// Make one with `robotstxt_matcher_new()` and free it with
+/// `robotstxt_matcher_free()`. Each query parses the body again.
+///
+/// Thread safety: a matcher may be moved between threads. Queries
+/// (`robotstxt_matcher_*allowed_by_robots`) need exclusive use: no other call
+/// on the same matcher may run meanwhile. The read-only getters may run
+/// concurrently with each other. Use one matcher per thread.
+pub struct robotstxt_matcher {
+    inner: RobotsMatcher,
+}
+
+/// Creates a matcher. Free it with `robotstxt_matcher_free()`.
+///
+/// Returns NULL only on an internal error (a caught panic).
+#[unsafe(no_mangle)]
+pub extern "C" fn robotstxt_matcher_new() -> *mut robotstxt_matcher {
+    ffi_boundary!({
+        into_handle(robotstxt_matcher {
+            inner: RobotsMatcher::new(),
+        })
+    })
+}
+
+/// Frees a matcher. NULL is a no-op.
+///
+/// # Safety
+/// `matcher` is NULL or a matcher from `robotstxt_matcher_new()` that was not
+/// freed before and is not in use by another thread. It must not be used
+/// afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_matcher_free(matcher: *mut robotstxt_matcher) {
+    // SAFETY: the caller passes NULL or an unfreed matcher, per the contract.
+    ffi_boundary!({ unsafe { free_handle(matcher) } })
+}
+
+/// Decides whether `url` may be fetched by any of the `user_agents_len`
+/// agents in `user_agents` under the robots.txt `robots_body`, and writes the
+/// answer to `*allowed` (true: allowed).
+///
+/// `url` must be percent-encoded (RFC 3986); only its path, params and query
+/// are matched, up to a NUL byte if it has one. An agent named in the body is
+/// matched by its leading run of `[a-zA-Z_-]`, case-insensitively; give
+/// product tokens such as `Googlebot`, not full `User-Agent` headers.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+/// `matcher` or `allowed`, or a string or the array given as (NULL, n > 0)),
+/// or `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+///
+/// # Safety
+/// `matcher` is NULL or a live matcher used by no other thread meanwhile.
+/// Each `(pointer, length)` pair is (NULL, any length) or points to that many
+/// readable bytes (for `user_agents`: elements, each a valid `robotstxt_str`).
+/// `allowed` is NULL or writable. The library keeps none of these pointers.
+#[unsafe(no_mangle)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a C signature: three strings and an array"
+)]
+pub unsafe extern "C" fn robotstxt_matcher_allowed_by_robots(
+    matcher: *mut robotstxt_matcher,
+    robots_body: *const c_char,
+    robots_body_len: usize,
+    user_agents: *const robotstxt_str,
+    user_agents_len: usize,
+    url: *const c_char,
+    url_len: usize,
+    allowed: *mut bool,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let matcher = try_mut!(matcher);
+        let body = try_bytes!(robots_body, robots_body_len);
+        let url = try_bytes!(url, url_len);
+        let allowed = try_out!(allowed);
+        let mut agents = Vec::with_capacity(user_agents_len.min(64));
+        for agent in try_array!(user_agents, user_agents_len) {
+            agents.push(try_bytes!(agent.ptr, agent.len));
+        }
+        let answer = matcher.inner.allowed_by_robots(body, &agents, url);
+        // SAFETY: checked non-NULL; the caller guarantees it is writable.
+        unsafe { allowed.write(answer) };
+        robotstxt_status::Ok
+    })
+}
+
+/// `robotstxt_matcher_allowed_by_robots()` for one agent, given as
+/// `(user_agent, user_agent_len)`.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+/// `matcher` or `allowed`, or a string given as (NULL, n > 0)), or
+/// `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+///
+/// # Safety
+/// As for `robotstxt_matcher_allowed_by_robots()`.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments, reason = "a C signature: three strings")]
+pub unsafe extern "C" fn robotstxt_matcher_one_agent_allowed_by_robots(
+    matcher: *mut robotstxt_matcher,
+    robots_body: *const c_char,
+    robots_body_len: usize,
+    user_agent: *const c_char,
+    user_agent_len: usize,
+    url: *const c_char,
+    url_len: usize,
+    allowed: *mut bool,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let matcher = try_mut!(matcher);
+        let body = try_bytes!(robots_body, robots_body_len);
+        let agent = try_bytes!(user_agent, user_agent_len);
+        let url = try_bytes!(url, url_len);
+        let allowed = try_out!(allowed);
+        let answer = matcher.inner.one_agent_allowed_by_robots(body, agent, url);
+        // SAFETY: checked non-NULL; the caller guarantees it is writable.
+        unsafe { allowed.write(answer) };
+        robotstxt_status::Ok
+    })
+}
+
+/// Whether the URL of the last query was disallowed. False before any
+/// query, for a NULL `matcher`, and on an internal error.
+///
+/// # Safety
+/// `matcher` is NULL or a live matcher not being queried meanwhile.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_matcher_disallow(matcher: *const robotstxt_matcher) -> bool {
+    ffi_boundary!({ try_ref!(matcher).inner.disallow() })
+}
+
+/// Whether the URL of the last query was disallowed by the groups of the
+/// queried agents alone, ignoring the global (`*`) group. False before any
+/// query, for a NULL `matcher`, and on an internal error.
+///
+/// # Safety
+/// `matcher` is NULL or a live matcher not being queried meanwhile.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_matcher_disallow_ignore_global(
+    matcher: *const robotstxt_matcher,
+) -> bool {
+    ffi_boundary!({ try_ref!(matcher).inner.disallow_ignore_global() })
+}
+
+/// Whether the body of the last query had a group naming one of the queried
+/// agents. False before any query, for a NULL `matcher`, and on an internal
+/// error.
+///
+/// # Safety
+/// `matcher` is NULL or a live matcher not being queried meanwhile.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_matcher_ever_seen_specific_agent(
+    matcher: *const robotstxt_matcher,
+) -> bool {
+    ffi_boundary!({ try_ref!(matcher).inner.ever_seen_specific_agent() })
+}
+
+/// The line (from 1) of the rule that decided the last query, or 0 when no
+/// rule did, before any query, for a NULL `matcher`, and on an internal error.
+///
+/// # Safety
+/// `matcher` is NULL or a live matcher not being queried meanwhile.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_matcher_matching_line(matcher: *const robotstxt_matcher) -> u32 {
+    ffi_boundary!({ try_ref!(matcher).inner.matching_line() })
+}
+
+/// Whether `(user_agent, user_agent_len)` is a user agent a crawler may obey
+/// rules for: not empty and made only of `[a-zA-Z_-]`. False for
+/// (NULL, n > 0) and on an internal error. Thread-safe.
+///
+/// # Safety
+/// `user_agent` is NULL or points to `user_agent_len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_is_valid_user_agent_to_obey(
+    user_agent: *const c_char,
+    user_agent_len: usize,
+) -> bool {
+    ffi_boundary!({ crate::is_valid_user_agent_to_obey(try_bytes!(user_agent, user_agent_len)) })
+}
+
+/// The length of the part of `(user_agent, user_agent_len)` that is matched
+/// against `user-agent` lines: its leading run of `[a-zA-Z_-]` (6 for
+/// `"FooBot/2.1"`). 0 for (NULL, n > 0) and on an internal error.
+/// Thread-safe.
+///
+/// # Safety
+/// `user_agent` is NULL or points to `user_agent_len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_extract_user_agent(
+    user_agent: *const c_char,
+    user_agent_len: usize,
+) -> usize {
+    ffi_boundary!({ crate::extract_user_agent(try_bytes!(user_agent, user_agent_len)).len() })
+}

@@ -1,0 +1,263 @@
+//! The panic boundary of every export, shown with an injected panic.
+//!
+//! Integration tests cannot make the core panic, so [`ffi_boundary!`] calls
+//! [`maybe_inject_panic`] first in test builds; these tests arm it and check
+//! that each export returns its documented fallback instead of unwinding.
+
+use std::cell::Cell;
+use std::ffi::{c_char, c_void};
+use std::ptr::null_mut;
+use std::sync::Once;
+
+use super::matcher::*;
+use super::parse::*;
+use super::reporter::*;
+use super::util::*;
+use super::version::*;
+use super::{robotstxt_status, robotstxt_str};
+
+const INJECTED: &str = "robotstxt test: injected panic";
+
+thread_local! {
+    static INJECT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Panics once if a test armed it on this thread.
+pub(crate) fn maybe_inject_panic() {
+    if INJECT.with(|armed| armed.replace(false)) {
+        panic!("{INJECTED}");
+    }
+}
+
+/// Runs `f` with the next boundary on this thread set to panic, and checks
+/// that the panic happened.
+fn with_panic<T>(f: impl FnOnce() -> T) -> T {
+    static QUIET: Once = Once::new();
+    QUIET.call_once(|| {
+        // Keep the expected panics out of the test output, and no others.
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if info.payload().downcast_ref::<String>().map(String::as_str) != Some(INJECTED) {
+                default(info);
+            }
+        }));
+    });
+    INJECT.with(|armed| armed.set(true));
+    let result = f();
+    assert!(
+        !INJECT.with(Cell::get),
+        "the export did not run its body inside the panic boundary"
+    );
+    result
+}
+
+const BODY: &[u8] = b"user-agent: FooBot\ndisallow: /\n";
+
+fn s(bytes: &[u8]) -> *const c_char {
+    bytes.as_ptr().cast()
+}
+
+#[test]
+fn handle_constructors_return_null_on_panic() {
+    assert!(with_panic(|| robotstxt_matcher_new()).is_null());
+    assert!(with_panic(|| robotstxt_reporter_new()).is_null());
+    assert!(with_panic(|| robotstxt_version()).is_null());
+}
+
+#[test]
+fn free_functions_swallow_a_panic() {
+    // The panic fires before the handle is dropped: the handle leaks rather
+    // than unwinding into C, and can still be freed afterwards.
+    let matcher = robotstxt_matcher_new();
+    let reporter = robotstxt_reporter_new();
+    unsafe {
+        with_panic(|| robotstxt_matcher_free(matcher));
+        with_panic(|| robotstxt_reporter_free(reporter));
+        with_panic(|| robotstxt_buffer_free(null_mut()));
+        robotstxt_matcher_free(matcher);
+        robotstxt_reporter_free(reporter);
+    }
+}
+
+#[test]
+fn matcher_queries_return_panic_status_and_leave_the_answer_unwritten() {
+    let matcher = robotstxt_matcher_new();
+    let agent = robotstxt_str {
+        ptr: s(b"FooBot"),
+        len: 6,
+    };
+    let url = b"http://foo.bar/x";
+    let mut allowed = true;
+    unsafe {
+        let status = with_panic(|| {
+            robotstxt_matcher_allowed_by_robots(
+                matcher,
+                s(BODY),
+                BODY.len(),
+                &agent,
+                1,
+                s(url),
+                url.len(),
+                &mut allowed,
+            )
+        });
+        assert_eq!(status, robotstxt_status::Panic);
+        let status = with_panic(|| {
+            robotstxt_matcher_one_agent_allowed_by_robots(
+                matcher,
+                s(BODY),
+                BODY.len(),
+                agent.ptr,
+                agent.len,
+                s(url),
+                url.len(),
+                &mut allowed,
+            )
+        });
+        assert_eq!(status, robotstxt_status::Panic);
+        assert!(allowed, "the answer must not be written on failure");
+
+        // The matcher stays usable after a panic.
+        let status = robotstxt_matcher_one_agent_allowed_by_robots(
+            matcher,
+            s(BODY),
+            BODY.len(),
+            agent.ptr,
+            agent.len,
+            s(url),
+            url.len(),
+            &mut allowed,
+        );
+        assert_eq!(status, robotstxt_status::Ok);
+        assert!(!allowed);
+        assert!(robotstxt_matcher_disallow(matcher));
+        assert_eq!(robotstxt_matcher_matching_line(matcher), 2);
+
+        assert!(!with_panic(|| robotstxt_matcher_disallow(matcher)));
+        assert!(!with_panic(|| robotstxt_matcher_disallow_ignore_global(
+            matcher
+        )));
+        assert!(!with_panic(|| robotstxt_matcher_ever_seen_specific_agent(
+            matcher
+        )));
+        assert_eq!(with_panic(|| robotstxt_matcher_matching_line(matcher)), 0);
+        robotstxt_matcher_free(matcher);
+    }
+}
+
+#[test]
+fn stateless_functions_return_their_fallbacks() {
+    unsafe {
+        assert!(!with_panic(|| robotstxt_is_valid_user_agent_to_obey(
+            s(b"FooBot"),
+            6
+        )));
+        assert_eq!(
+            with_panic(|| robotstxt_extract_user_agent(s(b"FooBot"), 6)),
+            0
+        );
+        assert!(!with_panic(|| robotstxt_is_unsupported_tag(
+            s(b"noindex"),
+            7
+        )));
+        let mut typo = true;
+        let key_type = with_panic(|| robotstxt_get_key_type(s(b"useragent"), 9, &mut typo));
+        assert_eq!(key_type, robotstxt_key_type::Unknown);
+        assert!(typo, "the typo flag must not be written on failure");
+    }
+}
+
+#[test]
+fn parse_returns_panic_status_without_calling_back() {
+    unsafe extern "C" fn count(user_data: *mut c_void) {
+        unsafe { *user_data.cast::<u32>() += 1 };
+    }
+    let mut calls = 0u32;
+    let callbacks = robotstxt_parse_callbacks {
+        user_data: (&raw mut calls).cast(),
+        handle_robots_start: Some(count),
+        handle_robots_end: Some(count),
+        handle_user_agent: None,
+        handle_allow: None,
+        handle_disallow: None,
+        handle_sitemap: None,
+        handle_unknown_action: None,
+        report_line_metadata: None,
+    };
+    let status = with_panic(|| unsafe { robotstxt_parse(s(BODY), BODY.len(), &callbacks) });
+    assert_eq!(status, robotstxt_status::Panic);
+    assert_eq!(calls, 0);
+}
+
+#[test]
+fn reporter_calls_return_their_fallbacks() {
+    let reporter = robotstxt_reporter_new();
+    unsafe {
+        assert_eq!(
+            robotstxt_reporter_parse(reporter, s(BODY), BODY.len()),
+            robotstxt_status::Ok
+        );
+        assert_eq!(
+            with_panic(|| robotstxt_reporter_parse(reporter, s(BODY), BODY.len())),
+            robotstxt_status::Panic
+        );
+        assert_eq!(with_panic(|| robotstxt_reporter_line_count(reporter)), 0);
+        assert_eq!(
+            with_panic(|| robotstxt_reporter_last_line_seen(reporter)),
+            0
+        );
+        assert_eq!(
+            with_panic(|| robotstxt_reporter_valid_directives(reporter)),
+            0
+        );
+        assert_eq!(
+            with_panic(|| robotstxt_reporter_unused_directives(reporter)),
+            0
+        );
+        let mut len = 99usize;
+        assert_eq!(
+            with_panic(|| robotstxt_reporter_lines(reporter, null_mut(), 0, &mut len)),
+            robotstxt_status::Panic
+        );
+        assert_eq!(len, 99, "the length must not be written on failure");
+        let mut line = std::mem::MaybeUninit::<robotstxt_parsed_line>::uninit();
+        assert!(!with_panic(|| robotstxt_reporter_line(
+            reporter,
+            1,
+            line.as_mut_ptr()
+        )));
+        // Still usable: the body has three lines (the last one empty).
+        assert_eq!(robotstxt_reporter_last_line_seen(reporter), 3);
+        robotstxt_reporter_free(reporter);
+    }
+}
+
+#[test]
+fn string_helpers_return_panic_status_and_write_nothing() {
+    let url = b"http://a.com/b";
+    let mut buf = [b'#' as c_char; 16];
+    let mut len = 99usize;
+    let mut escaped = true;
+    let mut alloc: *mut c_char = null_mut();
+    let (buf_p, len_p, escaped_p, alloc_p) = (
+        buf.as_mut_ptr(),
+        &raw mut len,
+        &raw mut escaped,
+        &raw mut alloc,
+    );
+    unsafe {
+        let calls: [&dyn Fn() -> robotstxt_status; 4] = [
+            &|| robotstxt_get_path_params_query(s(url), url.len(), buf_p, 16, len_p),
+            &|| robotstxt_get_path_params_query_alloc(s(url), url.len(), alloc_p, len_p),
+            &|| robotstxt_maybe_escape_pattern(s(url), url.len(), buf_p, 16, len_p, escaped_p),
+            &|| robotstxt_maybe_escape_pattern_alloc(s(url), url.len(), alloc_p, len_p, escaped_p),
+        ];
+        for call in calls {
+            assert_eq!(with_panic(call), robotstxt_status::Panic);
+        }
+    }
+    assert_eq!(len, 99);
+    assert!(escaped);
+    assert!(alloc.is_null());
+    assert!(buf.iter().all(|&b| b == b'#' as c_char));
+}

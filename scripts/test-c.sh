@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# Tests the C ABI and the C++ drop-in headers the way a C or C++ user meets
+# them: builds the library (cargo build --release), stages it like an
+# installed prefix, compiles the C examples (C99) and the C++ tests (C++17
+# and C++20) with -Wall -Wextra -Wpedantic -Werror, runs everything under
+# valgrind, and compares the programs' output with tests/c/expected/.
+#
+#   scripts/test-c.sh
+#
+# Environment:
+#   CARGO_TARGET_DIR       cargo's target dir (default: ./target)
+#   ROBOTSTXT_C_BUILD      scratch dir (default: <target>/c-tests)
+#   GOOGLE_ROBOTSTXT_SRC   a checkout of github.com/google/robotstxt: its own
+#                          robots_main.cc is then compiled unchanged against
+#                          include/robots.h and must print what ours prints
+#   VALGRIND=0             run without valgrind (faster, checks less)
+#   CC, CXX                compilers (default: cc, c++)
+#
+# valgrind runs with --error-exitcode=97, not 1: the programs under test use
+# exit status 1 to mean "disallowed", so a memory error must be told apart.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
+BUILD=${ROBOTSTXT_C_BUILD:-$TARGET/c-tests}
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+WARN=(-Wall -Wextra -Wpedantic -Werror)
+DATA=$ROOT/tests/c/data
+EXPECTED=$ROOT/tests/c/expected
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1" >&2; }
+
+for tool in "$CC" "$CXX" nm readelf make; do
+  command -v "$tool" >/dev/null || { echo "missing tool: $tool" >&2; exit 2; }
+done
+if [[ ${VALGRIND:-1} != 0 ]]; then
+  command -v valgrind >/dev/null || { echo "missing valgrind (or set VALGRIND=0)" >&2; exit 2; }
+  RUN=(valgrind -q --error-exitcode=97 --leak-check=full
+       --errors-for-leak-kinds=definite,indirect,possible
+       --show-leak-kinds=definite,indirect,possible)
+else
+  RUN=()
+fi
+
+echo "== building the library"
+(cd "$ROOT" && CARGO_TARGET_DIR=$TARGET cargo build --release --lib --quiet)
+LIB=$TARGET/release
+
+# Stage an install prefix, as a packager would lay it out.
+rm -rf "$BUILD"
+PREFIX=$BUILD/prefix
+mkdir -p "$PREFIX/include" "$PREFIX/lib" "$BUILD/bin" "$BUILD/out"
+cp "$ROOT"/include/robotstxt.h "$ROOT"/include/robots.h "$ROOT"/include/reporting_robots.h \
+  "$PREFIX/include/"
+SONAME=$(readelf -d "$LIB/librobotstxt.so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
+cp "$LIB/librobotstxt.so" "$PREFIX/lib/$SONAME"
+ln -s "$SONAME" "$PREFIX/lib/librobotstxt.so"
+cp "$LIB/librobotstxt.a" "$PREFIX/lib/"
+
+echo "== the shared library"
+version=$(sed -n 's/^version = "\([0-9]*\)\.\([0-9]*\)\..*"/\1 \2/p' "$ROOT/Cargo.toml" | head -1)
+read -r major minor <<<"$version"
+if [[ $major == 0 ]]; then want="librobotstxt.so.0.$minor"; else want="librobotstxt.so.$major"; fi
+if [[ $SONAME == "$want" ]]; then pass "SONAME is $want"; else fail "SONAME is '$SONAME', not $want"; fi
+strays=$(nm -D --defined-only "$PREFIX/lib/$SONAME" | awk '$2 != "A" && $3 !~ /^robotstxt_/ {print $3}')
+if [[ -z $strays ]]; then pass "exports only robotstxt_* symbols"; else fail "stray exports: $strays"; fi
+
+echo "== compiling"
+make -s -C "$ROOT/examples-c" PREFIX="$PREFIX" BUILD="$BUILD/bin" CC="$CC" CFLAGS="-O1 -g"
+pass "C examples build as C99 with ${WARN[*]}"
+make -s -C "$ROOT/examples-c" PREFIX="$PREFIX" BUILD="$BUILD/bin/static" CC="$CC" \
+  CFLAGS="-O1 -g" STATIC=1
+pass "C examples link statically against librobotstxt.a"
+# The header alone, in every C standard a user may pick.
+for std in c99 c11 c17; do
+  echo '#include <robotstxt.h>
+int main(void) { return robotstxt_version() == 0; }' >"$BUILD/header_$std.c"
+  "$CC" -std=$std "${WARN[@]}" -I"$PREFIX/include" "$BUILD/header_$std.c" \
+    -L"$PREFIX/lib" -lrobotstxt -Wl,-rpath,"$PREFIX/lib" -o "$BUILD/bin/header_$std"
+done
+pass "robotstxt.h compiles as C99, C11 and C17"
+CXXLINK=(-L"$PREFIX/lib" -lrobotstxt -Wl,-rpath,"$PREFIX/lib")
+for std in c++17 c++20; do
+  "$CXX" -std=$std -O1 -g "${WARN[@]}" -I"$PREFIX/include" \
+    "$ROOT/tests/c/cpp_api_test.cc" "$ROOT/tests/c/cpp_reporting_test.cc" \
+    "${CXXLINK[@]}" -o "$BUILD/bin/cpp_api_test_$std"
+done
+pass "C++ tests build as C++17 and C++20 (two translation units)"
+"$CXX" -std=c++17 -O1 -g "${WARN[@]}" -I"$PREFIX/include" "$ROOT/tests/c/robots_main.cc" \
+  "${CXXLINK[@]}" -o "$BUILD/bin/robots_main"
+pass "robots_main.cc builds against the googlebot:: API"
+google_main=
+if [[ -n ${GOOGLE_ROBOTSTXT_SRC:-} ]]; then
+  # Google's file is compiled as it is; its one warning (an unused argc) is
+  # Google's, not the header's.
+  "$CXX" -std=c++17 -O1 -g "${WARN[@]}" -Wno-unused-parameter -I"$PREFIX/include" \
+    "$GOOGLE_ROBOTSTXT_SRC/robots_main.cc" "${CXXLINK[@]}" -o "$BUILD/bin/google_robots_main"
+  google_main=$BUILD/bin/google_robots_main
+  pass "Google's robots_main.cc builds unchanged against include/robots.h"
+fi
+
+echo "== running"
+# run NAME EXPECTED_STATUS [--stdin FILE] -- PROGRAM ARGS...: runs under
+# valgrind and compares stdout with tests/c/expected/NAME.txt (if present),
+# where NAME loses its "google_" prefix and "_static" suffix: every variant
+# of a program must print the same.
+run() {
+  local name=$1 want=$2 input=/dev/null
+  shift 2
+  if [[ $1 == --stdin ]]; then input=$2; shift 2; fi
+  [[ $1 == -- ]] && shift
+  local out=$BUILD/out/$name.txt status=0 expected=${name#google_}
+  expected=$EXPECTED/${expected%_static}.txt
+  "${RUN[@]}" "$@" <"$input" >"$out" 2>"$BUILD/out/$name.err" || status=$?
+  if [[ $status == 97 ]]; then
+    fail "$name: valgrind found errors"; cat "$BUILD/out/$name.err" >&2; return
+  fi
+  if [[ $status != "$want" ]]; then
+    fail "$name: exit status $status, expected $want"; cat "$BUILD/out/$name.err" >&2; return
+  fi
+  if [[ -f $expected ]] && ! diff -u "$expected" "$out" >&2; then
+    fail "$name: output differs from ${expected#"$ROOT/"}"; return
+  fi
+  pass "$name"
+}
+
+B=$BUILD/bin
+for std in c++17 c++20; do
+  run "cpp_api_test_$std" 0 -- "$B/cpp_api_test_$std"
+  cat "$BUILD/out/cpp_api_test_$std.txt"
+done
+for bin in "$B" "$B/static"; do
+  suffix=${bin#"$B"}; suffix=${suffix//\//_}
+  run "check_urls_groups_foobot$suffix" 1 -- "$bin/check_urls" "$DATA/groups.txt" FooBot \
+    http://foo.bar/x/b http://foo.bar/z/d http://foo.bar/y/c http://foo.bar/foo/bar/
+  printf 'http://foo.bar/z/d\n\nhttp://foo.bar/x/b\n' >"$BUILD/bazbot_urls.txt"
+  run "check_urls_groups_bazbot_stdin$suffix" 1 --stdin "$BUILD/bazbot_urls.txt" -- \
+    "$bin/check_urls" "$DATA/groups.txt" BazBot
+  run "check_urls_index_html$suffix" 1 -- "$bin/check_urls" "$DATA/index_html.txt" foobot \
+    http://foo.com/allowed-slash/ http://foo.com/allowed-slash/index.htm \
+    http://foo.com/allowed-slash/index.html http://foo.com/anyother-url
+  run "check_urls_empty$suffix" 0 -- "$bin/check_urls" "$DATA/empty.txt" FooBot http://foo.bar/x
+  run "check_urls_usage$suffix" 2 -- "$bin/check_urls"
+  run "print_directives_reporting$suffix" 0 -- "$bin/print_directives" "$DATA/reporting.txt"
+  run "print_directives_encoding$suffix" 0 -- "$bin/print_directives" "$DATA/encoding.txt"
+  run "line_report_reporting$suffix" 0 -- "$bin/line_report" "$DATA/reporting.txt"
+  run "line_report_encoding$suffix" 0 -- "$bin/line_report" "$DATA/encoding.txt"
+  run "line_report_missing_file$suffix" 2 -- "$bin/line_report" "$DATA/no-such-file.txt"
+done
+run "header_c99" 0 -- "$B/header_c99"
+
+mains=("$B/robots_main")
+[[ -n $google_main ]] && mains+=("$google_main")
+for main in "${mains[@]}"; do
+  prefix=; [[ $main == "$google_main" ]] && prefix=google_
+  run "${prefix}robots_main_allowed" 0 -- "$main" "$DATA/groups.txt" FooBot http://foo.bar/x/b
+  run "${prefix}robots_main_disallowed" 1 -- "$main" "$DATA/groups.txt" FooBot http://foo.bar/y/c
+  run "${prefix}robots_main_empty" 0 -- "$main" "$DATA/empty.txt" FooBot http://foo.bar/
+  run "${prefix}robots_main_usage" 2 -- "$main"
+  run "${prefix}robots_main_help" 2 -- "$main" --help
+  run "${prefix}robots_main_unreadable" 2 -- "$main" "$DATA/no-such-file.txt" FooBot http://foo.bar/
+done
+
+echo "test-c: $passed passed, $failed failed"
+echo "$passed passed, $failed failed"
+[[ $failed == 0 ]]

@@ -41,6 +41,7 @@
 use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+pub mod crawler;
 pub mod matcher;
 pub mod parse;
 pub mod reporter;

@@ -39,9 +39,32 @@ struct Entry {
     /// The pattern without its final `$`.
     pattern: Span,
     anchored: bool,
-    has_star: bool,
     priority: usize,
     line: u32,
+}
+
+/// A pattern without `*` and without a final `$`: it matches the paths it is
+/// a prefix of.
+#[derive(Debug, Clone, Copy)]
+struct Prefix {
+    pattern: Span,
+    line: u32,
+    /// The longest other prefix pattern that is a prefix of this one.
+    parent: Option<u32>,
+}
+
+/// The patterns of one kind (allow or disallow) of one group, indexed so a
+/// query costs O(log n) for the common wildcard-free patterns instead of a
+/// scan of the group.
+#[derive(Debug, Clone, Default)]
+struct RuleIndex {
+    /// Sorted by bytes; repeats dropped (the first line of a pattern wins).
+    prefixes: Box<[Prefix]>,
+    /// Patterns without `*` ending in `$` (match the whole path), as
+    /// entries sorted by bytes; repeats dropped.
+    exact: Box<[Entry]>,
+    /// Patterns with `*`, by (priority descending, line ascending).
+    wildcards: Box<[Entry]>,
 }
 
 /// Whether a rule allows or disallows.
@@ -72,8 +95,8 @@ struct GroupData {
     agents: std::ops::Range<usize>,
     rules: std::ops::Range<usize>,
     is_global: bool,
-    allow: Box<[Entry]>,
-    disallow: Box<[Entry]>,
+    allow: RuleIndex,
+    disallow: RuleIndex,
     crawl_delay: Option<f64>,
 }
 
@@ -216,7 +239,6 @@ impl Builder {
                         len: body.len(),
                     },
                     anchored,
-                    has_star: memchr::memchr(b'*', body).is_some(),
                     priority: value.len(),
                     line: rule.line,
                 };
@@ -235,7 +257,6 @@ impl Builder {
                                     len: prefix_len,
                                 },
                                 anchored: true,
-                                has_star: memchr::memchr(b'*', &value[..prefix_len]).is_some(),
                                 priority: scratch.len(),
                                 line: rule.line,
                             });
@@ -243,11 +264,8 @@ impl Builder {
                     }
                 }
             }
-            let arena = &self.arena;
-            dedup_and_sort(&mut allow, arena);
-            dedup_and_sort(&mut disallow, arena);
-            group.allow = allow.into_boxed_slice();
-            group.disallow = disallow.into_boxed_slice();
+            group.allow = RuleIndex::new(allow, &self.arena);
+            group.disallow = RuleIndex::new(disallow, &self.arena);
 
             for agent in &self.agents[group.agents.clone()] {
                 let value = &self.arena[agent.value.start..][..agent.value.len];
@@ -302,8 +320,8 @@ impl ParseHandler for Builder {
                 agents: agents..agents,
                 rules: rules..rules,
                 is_global: false,
-                allow: Box::default(),
-                disallow: Box::default(),
+                allow: RuleIndex::default(),
+                disallow: RuleIndex::default(),
                 crawl_delay: None,
             });
             self.last_was_rule = false;
@@ -344,21 +362,59 @@ impl ParseHandler for Builder {
     }
 }
 
-/// Sorts a group's entries of one kind by (priority descending, line
-/// ascending), the order in which the first match is the best one, after
-/// dropping repeats of a pattern: a later copy has the same priority and a
-/// higher line, so it can never win, and hostile files repeat expensive
-/// patterns.
-fn dedup_and_sort(entries: &mut Vec<Entry>, arena: &[u8]) {
-    let pattern = |e: &Entry| (&arena[e.pattern.start..][..e.pattern.len], e.anchored);
-    entries.sort_by(|a, b| {
-        b.priority
-            .cmp(&a.priority)
-            .then_with(|| pattern(a).cmp(&pattern(b)))
-            .then(a.line.cmp(&b.line))
-    });
-    entries.dedup_by(|later, first| pattern(later) == pattern(first));
-    entries.sort_by(|a, b| b.priority.cmp(&a.priority).then(a.line.cmp(&b.line)));
+impl RuleIndex {
+    fn new(entries: Vec<Entry>, arena: &[u8]) -> RuleIndex {
+        let bytes = |span: Span| &arena[span.start..][..span.len];
+        let (mut wildcards, plain): (Vec<Entry>, Vec<Entry>) = entries
+            .into_iter()
+            .partition(|e| memchr::memchr(b'*', bytes(e.pattern)).is_some());
+        let (mut exact, mut prefixes): (Vec<Entry>, Vec<Entry>) =
+            plain.into_iter().partition(|e| e.anchored);
+
+        // A repeated pattern has the same priority and a later line, so it
+        // can never win; hostile files repeat expensive patterns.
+        let by_pattern = |a: &Entry, b: &Entry| {
+            (bytes(a.pattern), a.anchored, a.line).cmp(&(bytes(b.pattern), b.anchored, b.line))
+        };
+        let same_pattern = |a: &mut Entry, b: &mut Entry| {
+            (bytes(a.pattern), a.anchored) == (bytes(b.pattern), b.anchored)
+        };
+        for list in [&mut wildcards, &mut exact, &mut prefixes] {
+            list.sort_by(by_pattern);
+            list.dedup_by(same_pattern);
+        }
+        wildcards.sort_by(|a, b| b.priority.cmp(&a.priority).then(a.line.cmp(&b.line)));
+
+        // In byte order, the patterns that are prefixes of a pattern come
+        // before it and are still on the stack when it is reached.
+        let mut stack: Vec<u32> = Vec::new();
+        let mut indexed: Vec<Prefix> = Vec::with_capacity(prefixes.len());
+        for entry in &prefixes {
+            let pattern = bytes(entry.pattern);
+            while let Some(&top) = stack.last() {
+                if pattern.starts_with(bytes(indexed[top as usize].pattern)) {
+                    break;
+                }
+                stack.pop();
+            }
+            indexed.push(Prefix {
+                pattern: entry.pattern,
+                line: entry.line,
+                parent: stack.last().copied(),
+            });
+            stack.push(u32::try_from(indexed.len() - 1).unwrap_or(u32::MAX));
+        }
+        RuleIndex {
+            prefixes: indexed.into_boxed_slice(),
+            exact: exact.into_boxed_slice(),
+            wildcards: wildcards.into_boxed_slice(),
+        }
+    }
+
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&*self.prefixes) + size_of_val(&*self.exact) + size_of_val(&*self.wildcards)
+    }
 }
 
 /// The best match of one slot so far.
@@ -409,11 +465,26 @@ impl Robots {
         groups: &[usize],
         path: &[u8],
         path_bytes: &ByteSet,
-        pick: fn(&GroupData) -> &[Entry],
+        pick: fn(&GroupData) -> &RuleIndex,
     ) -> Match {
         let mut best = Match::NONE;
         for &g in groups {
-            for entry in pick(&self.groups[g]) {
+            let index = pick(&self.groups[g]);
+            if let Ok(i) = index
+                .exact
+                .binary_search_by(|e| self.bytes(e.pattern).cmp(path))
+            {
+                let e = &index.exact[i];
+                consider(
+                    &mut best,
+                    Match {
+                        priority: e.priority as i64,
+                        line: e.line,
+                    },
+                );
+            }
+            self.best_prefix(&index.prefixes, path, &mut best);
+            for entry in &index.wildcards {
                 let priority = entry.priority as i64;
                 if priority < best.priority
                     || (priority == best.priority && entry.line >= best.line)
@@ -421,15 +492,9 @@ impl Robots {
                     break;
                 }
                 let pattern = self.bytes(entry.pattern);
-                let hit = if entry.has_star {
-                    path_bytes.has_literals_of(pattern)
-                        && matches_split(path, pattern, entry.anchored)
-                } else if entry.anchored {
-                    path == pattern
-                } else {
-                    path.starts_with(pattern)
-                };
-                if hit {
+                if path_bytes.has_literals_of(pattern)
+                    && matches_split(path, pattern, entry.anchored)
+                {
                     consider(
                         &mut best,
                         Match {
@@ -442,6 +507,37 @@ impl Robots {
             }
         }
         best
+    }
+
+    /// The longest prefix pattern that is a prefix of `path`.
+    ///
+    /// Every pattern that is a prefix of `path` sorts at or before `path`, and
+    /// so at or before the last pattern `q` that does; everything between such
+    /// a pattern and `path` starts with it, `q` included. So the answer is on
+    /// the chain of patterns that are prefixes of `q`: the longest of them no
+    /// longer than the common prefix of `q` and `path`.
+    fn best_prefix(&self, prefixes: &[Prefix], path: &[u8], best: &mut Match) {
+        let after = prefixes.partition_point(|p| self.bytes(p.pattern) <= path);
+        let Some(last) = after.checked_sub(1) else {
+            return;
+        };
+        let q = self.bytes(prefixes[last].pattern);
+        let common = q.iter().zip(path).take_while(|(a, b)| a == b).count();
+        let mut at = Some(last as u32);
+        while let Some(i) = at {
+            let p = &prefixes[i as usize];
+            if p.pattern.len <= common {
+                consider(
+                    best,
+                    Match {
+                        priority: p.pattern.len as i64,
+                        line: p.line,
+                    },
+                );
+                return;
+            }
+            at = p.parent;
+        }
     }
 
     /// Answers a query for several agents, as
@@ -538,7 +634,7 @@ impl Robots {
             + self
                 .groups
                 .iter()
-                .map(|g| size_of_val(&*g.allow) + size_of_val(&*g.disallow))
+                .map(|g| g.allow.heap_bytes() + g.disallow.heap_bytes())
                 .sum::<usize>()
             + size_of_val(&*self.agent_index)
             + size_of_val(&*self.global_groups)

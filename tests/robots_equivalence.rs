@@ -99,6 +99,31 @@ proptest! {
     }
 
     #[test]
+    fn parse_once_answers_equal_google_matcher_with_many_plain_rules_per_group(
+        rules in prop::collection::vec(
+            (any::<bool>(), "[/ab]{0,5}", prop::option::of(Just("$")), prop::option::of(Just("index.html"))),
+            0..40,
+        ),
+        star_group in any::<bool>(),
+        path in "[/ab]{0,7}",
+    ) {
+        // Nested and repeated prefixes ("/", "/a", "/a", "/ab$", ...) in one
+        // group exercise the prefix index of the parse-once object.
+        let mut body = String::from(if star_group { "user-agent: *\n" } else { "user-agent: foo\n" });
+        for (allow, pattern, dollar, index) in &rules {
+            body.push_str(if *allow { "allow: " } else { "disallow: " });
+            body.push_str(pattern);
+            body.push_str(index.unwrap_or(""));
+            body.push_str(dollar.unwrap_or(""));
+            body.push('\n');
+        }
+        let agents = vec![b"foo".to_vec()];
+        let url = format!("http://example.com{path}").into_bytes();
+        let robots = Robots::parse(body.as_bytes());
+        prop_assert_eq!(robots.check(&agents, &url), matcher_answer(body.as_bytes(), &agents, &url));
+    }
+
+    #[test]
     fn parse_once_answers_equal_google_matcher_on_arbitrary_bytes(
         body in prop::collection::vec(any::<u8>(), 0..200),
         url in prop::collection::vec(any::<u8>(), 0..40),

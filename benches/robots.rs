@@ -27,7 +27,10 @@ struct Site {
 fn load_corpus() -> Vec<Site> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     let Ok(entries) = std::fs::read_dir(root.join("robotfiles")) else {
-        eprintln!("corpus not found at {}: corpus benchmarks skipped", root.display());
+        eprintln!(
+            "corpus not found at {}: corpus benchmarks skipped",
+            root.display()
+        );
         return Vec::new();
     };
     let mut names: Vec<_> = entries.map(|e| e.unwrap().file_name()).collect();
@@ -54,7 +57,9 @@ fn query_count(sites: &[Site]) -> u64 {
 
 fn per_query(c: &mut Criterion, sites: &[Site]) {
     let mut group = c.benchmark_group("per_query");
-    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
     group.throughput(Throughput::Elements(query_count(sites)));
     group.bench_function("robotstxt (ours, RobotsMatcher)", |b| {
         let mut matcher = RobotsMatcher::new();
@@ -62,7 +67,8 @@ fn per_query(c: &mut Criterion, sites: &[Site]) {
             let mut allowed = 0usize;
             for site in sites {
                 for url in &site.urls {
-                    allowed += usize::from(matcher.one_agent_allowed_by_robots(&site.body, AGENT, url));
+                    allowed +=
+                        usize::from(matcher.one_agent_allowed_by_robots(&site.body, AGENT, url));
                 }
             }
             black_box(allowed)
@@ -74,7 +80,8 @@ fn per_query(c: &mut Criterion, sites: &[Site]) {
             for site in sites {
                 for url in &site.urls {
                     let mut matcher = robotstxt_port::DefaultMatcher::default();
-                    allowed += usize::from(matcher.one_agent_allowed_by_robots(&site.text, AGENT, url));
+                    allowed +=
+                        usize::from(matcher.one_agent_allowed_by_robots(&site.text, AGENT, url));
                 }
             }
             black_box(allowed)
@@ -86,7 +93,10 @@ fn per_query(c: &mut Criterion, sites: &[Site]) {
 fn parse_once(c: &mut Criterion, sites: &[Site]) {
     let bytes: usize = sites.iter().map(|s| s.body.len()).sum();
     let ours: Vec<Robots> = sites.iter().map(|s| Robots::parse(&s.body)).collect();
-    let held: usize = ours.iter().map(|r| r.heap_bytes() + std::mem::size_of::<Robots>()).sum();
+    let held: usize = ours
+        .iter()
+        .map(|r| r.heap_bytes() + std::mem::size_of::<Robots>())
+        .sum();
     eprintln!(
         "parse_once: {} objects hold {held} bytes for {bytes} bytes of robots.txt ({:.2}x)",
         ours.len(),
@@ -97,7 +107,12 @@ fn parse_once(c: &mut Criterion, sites: &[Site]) {
     group.sample_size(10);
     group.throughput(Throughput::Bytes(bytes as u64));
     group.bench_function("robotstxt (ours, Robots::parse)", |b| {
-        b.iter(|| sites.iter().map(|s| Robots::parse(&s.body)).collect::<Vec<_>>())
+        b.iter(|| {
+            sites
+                .iter()
+                .map(|s| Robots::parse(&s.body))
+                .collect::<Vec<_>>()
+        })
     });
     group.bench_function("texting_robots 0.2", |b| {
         b.iter(|| {
@@ -124,7 +139,10 @@ fn parse_once(c: &mut Criterion, sites: &[Site]) {
         .iter()
         .map(|s| texting_robots::Robot::new(AGENT, &s.body).ok())
         .collect();
-    let fast: Vec<_> = sites.iter().map(|s| fast_robots::RobotsTxt::parse(&s.text)).collect();
+    let fast: Vec<_> = sites
+        .iter()
+        .map(|s| fast_robots::RobotsTxt::parse(&s.text))
+        .collect();
     let fast_matchers: Vec<_> = fast.iter().map(|f| f.matcher()).collect();
     // fast-robots takes a path, not a URL: give it the path up front.
     let paths: Vec<Vec<String>> = sites
@@ -132,7 +150,10 @@ fn parse_once(c: &mut Criterion, sites: &[Site]) {
         .map(|s| {
             s.urls
                 .iter()
-                .map(|u| String::from_utf8_lossy(&robotstxt::get_path_params_query(u.as_bytes())).into_owned())
+                .map(|u| {
+                    String::from_utf8_lossy(&robotstxt::get_path_params_query(u.as_bytes()))
+                        .into_owned()
+                })
                 .collect()
         })
         .collect();
@@ -235,14 +256,20 @@ fn adversarial(c: &mut Criterion) {
     let (body, url) = adversarial_input();
     let mut group = c.benchmark_group("adversarial");
     group.sample_size(10);
-    group.bench_with_input(BenchmarkId::new("RobotsMatcher", "480KB x 20KB URL"), &(), |b, _| {
-        let mut matcher = RobotsMatcher::new();
-        b.iter(|| black_box(matcher.one_agent_allowed_by_robots(&body, AGENT, &url)))
-    });
+    group.bench_with_input(
+        BenchmarkId::new("RobotsMatcher", "480KB x 20KB URL"),
+        &(),
+        |b, _| {
+            let mut matcher = RobotsMatcher::new();
+            b.iter(|| black_box(matcher.one_agent_allowed_by_robots(&body, AGENT, &url)))
+        },
+    );
     let robots = Robots::parse(&body);
-    group.bench_with_input(BenchmarkId::new("Robots::check", "480KB x 20KB URL"), &(), |b, _| {
-        b.iter(|| black_box(robots.allowed(AGENT, &url)))
-    });
+    group.bench_with_input(
+        BenchmarkId::new("Robots::check", "480KB x 20KB URL"),
+        &(),
+        |b, _| b.iter(|| black_box(robots.allowed(AGENT, &url))),
+    );
     group.finish();
 }
 

@@ -175,6 +175,28 @@ impl<'a> Group<'a> {
             })
     }
 
+    /// The `index`-th `user-agent` line (from 0), as [`Group::agents`] gives
+    /// it; `None` past the end. Constant time, for callers that index.
+    pub fn agent(&self, index: usize) -> Option<(&'a [u8], u32)> {
+        let robots = self.robots;
+        robots.agents[self.data.agents.clone()]
+            .get(index)
+            .map(|a| (robots.bytes(a.value), a.line))
+    }
+
+    /// The `index`-th rule (from 0) in file order; `None` past the end.
+    /// Constant time, for callers that index.
+    pub fn rule(&self, index: usize) -> Option<Rule<'a>> {
+        let robots = self.robots;
+        robots.rules[self.data.rules.clone()]
+            .get(index)
+            .map(|r| Rule {
+                kind: r.kind,
+                pattern: robots.bytes(r.pattern),
+                line: r.line,
+            })
+    }
+
     /// Whether one of the group's agents is `*`.
     pub fn is_global(&self) -> bool {
         self.data.is_global
@@ -610,6 +632,20 @@ impl Robots {
             .map(move |data| Group { robots: self, data })
     }
 
+    /// The `index`-th `sitemap` value (from 0, in file order); `None` past
+    /// the end. Constant time, for callers that index.
+    pub fn sitemap(&self, index: usize) -> Option<&[u8]> {
+        self.sitemaps.get(index).map(|&s| self.bytes(s))
+    }
+
+    /// The `index`-th group (from 0, in file order); `None` past the end.
+    /// Constant time, for callers that index.
+    pub fn group(&self, index: usize) -> Option<Group<'_>> {
+        self.groups
+            .get(index)
+            .map(move |data| Group { robots: self, data })
+    }
+
     /// The crawl-delay that applies to `user_agent`: the first valid one of
     /// the groups naming it, or, when none names it, of the `*` groups.
     /// An extension: it never changes a verdict.
@@ -664,6 +700,32 @@ mod tests {
             [b"a", b"b"]
         );
         assert_eq!(groups[1].rules().next().unwrap().line, 5);
+    }
+
+    #[test]
+    fn indexed_accessors_agree_with_the_iterators() {
+        let r = Robots::parse(
+            b"sitemap: /a.xml\nuser-agent: a\nuser-agent: b\nallow: /x\ndisallow: /\n\
+              user-agent: *\ndisallow: /y\nsitemap: /b.xml\n",
+        );
+        assert_eq!(r.sitemap(0), Some(&b"/a.xml"[..]));
+        assert_eq!(r.sitemap(1), Some(&b"/b.xml"[..]));
+        assert_eq!(r.sitemap(2), None);
+        for (i, g) in r.groups().enumerate() {
+            let by_index = r.group(i).unwrap();
+            assert_eq!(by_index.is_global(), g.is_global());
+            for (j, agent) in g.agents().enumerate() {
+                assert_eq!(by_index.agent(j), Some(agent));
+            }
+            assert_eq!(by_index.agent(g.agents().len()), None);
+            for (j, rule) in g.rules().enumerate() {
+                assert_eq!(by_index.rule(j), Some(rule));
+            }
+            assert_eq!(by_index.rule(g.rules().len()), None);
+        }
+        assert!(r.group(2).is_none());
+        assert_eq!(r.group(1).unwrap().agent(0), Some((&b"*"[..], 6)));
+        assert_eq!(r.group(0).unwrap().rule(1).unwrap().line, 5);
     }
 
     #[test]

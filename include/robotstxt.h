@@ -99,6 +99,16 @@ enum robotstxt_status
      * can be used again (each call starts afresh) and must still be freed.
      */
     ROBOTSTXT_STATUS_PANIC = 3,
+    /**
+     * An index is not less than the number of items it counts (a sitemap,
+     * group, agent or rule of a `robotstxt_robots`). Nothing was written.
+     */
+    ROBOTSTXT_STATUS_OUT_OF_RANGE = 4,
+    /**
+     * The value asked for is absent, which is not an error: no crawl-delay
+     * applies. Nothing was written.
+     */
+    ROBOTSTXT_STATUS_NOT_FOUND = 5,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -220,6 +230,31 @@ typedef uint32_t robotstxt_tag_name;
 #endif // __cplusplus
 
 /**
+ * Whether a rule allows or disallows.
+ */
+enum robotstxt_rule_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * An `allow` line.
+     */
+    ROBOTSTXT_RULE_KIND_ALLOW = 0,
+    /**
+     * A `disallow` line.
+     */
+    ROBOTSTXT_RULE_KIND_DISALLOW = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum robotstxt_rule_kind robotstxt_rule_kind;
+#else
+typedef uint32_t robotstxt_rule_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * What a crawler knows about one robots.txt URL: the last good body, how
  * long it stays fresh (24 hours, or the response's `max-age`), and since
  * when the file has been unreachable. Keep one per robots.txt URL (the
@@ -271,6 +306,24 @@ typedef struct robotstxt_matcher robotstxt_matcher;
  * run concurrently with each other.
  */
 typedef struct robotstxt_reporter robotstxt_reporter;
+
+/**
+ * A robots.txt parsed once, for answering any number of queries.
+ *
+ * Make one with `robotstxt_robots_parse()` and free it with
+ * `robotstxt_robots_free()`. Its answers are exactly those of a
+ * `robotstxt_matcher` given the same body, agents and URL: the verdict, the
+ * deciding line, `ever_seen_specific_agent` and `disallow_ignore_global`.
+ *
+ * Thread safety: a parsed robots.txt never changes. Every query takes a
+ * `const robotstxt_robots *`, and any number of threads may query the same
+ * handle at the same time without locking. Only `robotstxt_robots_free()`
+ * needs it to itself: no query may run on it meanwhile or afterwards.
+ *
+ * Strings it hands out (sitemaps, agents, patterns) point into the handle:
+ * they stay valid, unchanged, until `robotstxt_robots_free()`.
+ */
+typedef struct robotstxt_robots robotstxt_robots;
 
 /**
  * A byte string: `len` bytes at `ptr`, not NUL-terminated, any encoding.
@@ -411,6 +464,66 @@ typedef struct robotstxt_parsed_line {
      */
     struct robotstxt_line_metadata metadata;
 } robotstxt_parsed_line;
+
+/**
+ * The answer to one query, as `robotstxt_matcher`'s getters give it after
+ * the same query.
+ */
+typedef struct robotstxt_answer {
+    /**
+     * Whether the URL may be fetched.
+     */
+    bool allowed;
+    /**
+     * The line (from 1) of the rule that decided, or 0 when no rule matched.
+     */
+    uint32_t matching_line;
+    /**
+     * Whether a group names one of the queried agents (then the `*` groups
+     * do not apply).
+     */
+    bool ever_seen_specific_agent;
+    /**
+     * Whether the groups naming the queried agents alone disallow the URL,
+     * ignoring the `*` groups.
+     */
+    bool disallow_ignore_global;
+} robotstxt_answer;
+
+/**
+ * A `user-agent` line of a group.
+ */
+typedef struct robotstxt_group_agent {
+    /**
+     * The value as written (`FooBot/1.2` stays so; matching uses its leading
+     * `[a-zA-Z_-]` run). Points into the robots handle.
+     */
+    struct robotstxt_str value;
+    /**
+     * The line number, from 1.
+     */
+    uint32_t line;
+} robotstxt_group_agent;
+
+/**
+ * An `allow` or `disallow` line of a group.
+ */
+typedef struct robotstxt_rule {
+    /**
+     * Allow or disallow.
+     */
+    robotstxt_rule_kind kind;
+    /**
+     * The pattern as the parser hands it over: percent-escapes with
+     * upper-case hex digits, bytes from 0x80 up percent-escaped. Points into
+     * the robots handle.
+     */
+    struct robotstxt_str pattern;
+    /**
+     * The line number, from 1.
+     */
+    uint32_t line;
+} robotstxt_rule;
 
 #ifdef __cplusplus
 extern "C" {
@@ -1002,6 +1115,231 @@ uint32_t robotstxt_reporter_unused_directives(const struct robotstxt_reporter *r
  * `key` is NULL or points to `key_len` readable bytes.
  */
 bool robotstxt_is_unsupported_tag(const char *key, size_t key_len);
+
+/**
+ * Parses the robots.txt body `(body, body_len)` once. Any bytes are
+ * accepted, as Google's parser accepts them; the body is copied, so it can
+ * be freed as soon as this returns. Free the result with
+ * `robotstxt_robots_free()`.
+ *
+ * Returns NULL for a body given as (NULL, n > 0) and on an internal error
+ * (a caught panic).
+ *
+ * # Safety
+ * `body` is NULL or points to `body_len` readable bytes.
+ */
+struct robotstxt_robots *robotstxt_robots_parse(const char *body, size_t body_len);
+
+/**
+ * Frees a parsed robots.txt. NULL is a no-op.
+ *
+ * # Safety
+ * `robots` is NULL or a handle from `robotstxt_robots_parse()` that was not
+ * freed before and that no thread is querying. Neither it nor any string it
+ * handed out may be used afterwards.
+ */
+void robotstxt_robots_free(struct robotstxt_robots *robots);
+
+/**
+ * Answers whether `(url, url_len)` may be fetched by any of the
+ * `user_agents_len` agents in `user_agents`, writing the verdict and its
+ * details to `*answer`: what `robotstxt_matcher_allowed_by_robots()` and
+ * the matcher's getters give for the same body, agents and URL.
+ *
+ * `url` must be percent-encoded (RFC 3986); only its path, params and query
+ * are matched, up to a NUL byte if it has one. An agent named in the body is
+ * matched by its leading run of `[a-zA-Z_-]`, case-insensitively; give
+ * product tokens such as `Googlebot`. With no agents (NULL, 0) only the `*`
+ * groups apply.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+ * `robots` or `answer`, or a string or the array given as (NULL, n > 0)),
+ * or `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on success.
+ * Thread-safe: many threads may query one handle at once.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle. Each `(pointer, length)` pair is
+ * (NULL, any length) or points to that many readable bytes (for
+ * `user_agents`: elements, each a valid `robotstxt_str`). `answer` is NULL or
+ * writable. The library keeps none of these pointers.
+ */
+robotstxt_status robotstxt_robots_check(const struct robotstxt_robots *robots,
+                                        const struct robotstxt_str *user_agents,
+                                        size_t user_agents_len,
+                                        const char *url,
+                                        size_t url_len,
+                                        struct robotstxt_answer *answer);
+
+/**
+ * `robotstxt_robots_check()` for one agent `(user_agent, user_agent_len)`,
+ * writing only the verdict to `*allowed` (true: allowed).
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+ * `robots` or `allowed`, or a string given as (NULL, n > 0)), or
+ * `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+ * Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; each string is (NULL, any length) or
+ * points to that many readable bytes; `allowed` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_allowed(const struct robotstxt_robots *robots,
+                                          const char *user_agent,
+                                          size_t user_agent_len,
+                                          const char *url,
+                                          size_t url_len,
+                                          bool *allowed);
+
+/**
+ * The number of `sitemap` lines, wherever they are in the file. 0 for a
+ * NULL `robots` and on an internal error. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle.
+ */
+size_t robotstxt_robots_sitemap_count(const struct robotstxt_robots *robots);
+
+/**
+ * Writes the value of the `index`-th `sitemap` line (from 0, in file order)
+ * to `*sitemap`. The bytes belong to the handle and stay valid until
+ * `robotstxt_robots_free()`; the pointer is never NULL, even for an empty
+ * value.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_OUT_OF_RANGE` (`index` is
+ * not less than `robotstxt_robots_sitemap_count()`),
+ * `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `sitemap`) or
+ * `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `sitemap` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_sitemap(const struct robotstxt_robots *robots,
+                                          size_t index,
+                                          struct robotstxt_str *sitemap);
+
+/**
+ * The number of groups: runs of `user-agent` lines with the rules after
+ * them, in file order. Rules before the first `user-agent` line belong to
+ * no group. 0 for a NULL `robots` and on an internal error. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle.
+ */
+size_t robotstxt_robots_group_count(const struct robotstxt_robots *robots);
+
+/**
+ * The number of `user-agent` lines of group `group` (from 0). 0 for a
+ * `group` out of range, a NULL `robots` and on an internal error.
+ * Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle.
+ */
+size_t robotstxt_robots_group_agent_count(const struct robotstxt_robots *robots, size_t group);
+
+/**
+ * Writes the `index`-th `user-agent` line (from 0, in file order) of group
+ * `group` (from 0) to `*agent`. Its value belongs to the handle and stays
+ * valid until `robotstxt_robots_free()`.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_OUT_OF_RANGE` (no such
+ * group or agent), `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or
+ * `agent`) or `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `agent` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_group_agent(const struct robotstxt_robots *robots,
+                                              size_t group,
+                                              size_t index,
+                                              struct robotstxt_group_agent *agent);
+
+/**
+ * The number of `allow` and `disallow` lines of group `group` (from 0). 0
+ * for a `group` out of range, a NULL `robots` and on an internal error.
+ * Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle.
+ */
+size_t robotstxt_robots_group_rule_count(const struct robotstxt_robots *robots, size_t group);
+
+/**
+ * Writes the `index`-th rule (from 0, in file order) of group `group` (from
+ * 0) to `*rule`. Its pattern belongs to the handle and stays valid until
+ * `robotstxt_robots_free()`.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_OUT_OF_RANGE` (no such
+ * group or rule), `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `rule`)
+ * or `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `rule` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_group_rule(const struct robotstxt_robots *robots,
+                                             size_t group,
+                                             size_t index,
+                                             struct robotstxt_rule *rule);
+
+/**
+ * Whether one of the `user-agent` lines of group `group` (from 0) is `*`,
+ * making it a global group. False for a `group` out of range, a NULL
+ * `robots` and on an internal error. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle.
+ */
+bool robotstxt_robots_group_is_global(const struct robotstxt_robots *robots, size_t group);
+
+/**
+ * Writes the first valid `crawl-delay` of group `group` (from 0), in
+ * seconds, to `*delay`. A value is valid when it is a finite number, not
+ * negative (`1`, `0.5`, `1e1`). An extension: Google ignores crawl-delay,
+ * and no verdict of this library uses it.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NOT_FOUND` (the group has
+ * no valid crawl-delay), `ROBOTSTXT_STATUS_OUT_OF_RANGE` (no such group),
+ * `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `delay`) or
+ * `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `delay` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_group_crawl_delay(const struct robotstxt_robots *robots,
+                                                    size_t group,
+                                                    double *delay);
+
+/**
+ * Writes the crawl-delay that applies to `(user_agent, user_agent_len)`, in
+ * seconds, to `*delay`: the first valid one among the groups naming the
+ * agent (matched as in queries), or, when no group names it, among the `*`
+ * groups. An extension: Google ignores crawl-delay, and no verdict of this
+ * library uses it.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NOT_FOUND` (no valid
+ * crawl-delay applies), `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or
+ * `delay`, or the agent given as (NULL, n > 0)) or `ROBOTSTXT_STATUS_PANIC`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `user_agent` is NULL or points to
+ * `user_agent_len` readable bytes; `delay` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_crawl_delay(const struct robotstxt_robots *robots,
+                                              const char *user_agent,
+                                              size_t user_agent_len,
+                                              double *delay);
+
+/**
+ * The bytes of memory the handle holds: its own allocation and everything
+ * it points to (a copy of the body's agents, patterns and sitemaps, and the
+ * indexes built over them). It does not change after parsing. 0 for a NULL
+ * `robots` and on an internal error. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle.
+ */
+size_t robotstxt_robots_heap_bytes(const struct robotstxt_robots *robots);
 
 /**
  * Frees a buffer returned by one of the library's `*_alloc` functions (for

@@ -45,6 +45,7 @@ pub mod crawler;
 pub mod matcher;
 pub mod parse;
 pub mod reporter;
+pub mod robots;
 pub mod util;
 pub mod version;
 
@@ -70,6 +71,12 @@ pub enum robotstxt_status {
     /// reached C). This is a bug in the library. Handles stay valid: they
     /// can be used again (each call starts afresh) and must still be freed.
     Panic = 3,
+    /// An index is not less than the number of items it counts (a sitemap,
+    /// group, agent or rule of a `robotstxt_robots`). Nothing was written.
+    OutOfRange = 4,
+    /// The value asked for is absent, which is not an error: no crawl-delay
+    /// applies. Nothing was written.
+    NotFound = 5,
 }
 
 /// A byte string: `len` bytes at `ptr`, not NUL-terminated, any encoding.

@@ -261,3 +261,200 @@ fn string_helpers_return_panic_status_and_write_nothing() {
     assert!(alloc.is_null());
     assert!(buf.iter().all(|&b| b == b'#' as c_char));
 }
+
+#[test]
+fn robots_handle_calls_return_their_fallbacks_and_write_nothing() {
+    use super::robots::*;
+    let body = b"user-agent: FooBot\ndisallow: /\ncrawl-delay: 2\nsitemap: /s.xml\n";
+    unsafe {
+        assert!(with_panic(|| robotstxt_robots_parse(s(body), body.len())).is_null());
+        let robots = robotstxt_robots_parse(s(body), body.len());
+        assert!(!robots.is_null());
+
+        let agent = robotstxt_str {
+            ptr: s(b"FooBot"),
+            len: 6,
+        };
+        let url = b"http://foo.bar/x";
+        let untouched = robotstxt_answer {
+            allowed: true,
+            matching_line: 77,
+            ever_seen_specific_agent: false,
+            disallow_ignore_global: false,
+        };
+        let mut answer = untouched;
+        let status = with_panic(|| {
+            robotstxt_robots_check(robots, &agent, 1, s(url), url.len(), &mut answer)
+        });
+        assert_eq!(status, robotstxt_status::Panic);
+        assert_eq!(
+            answer, untouched,
+            "the answer must not be written on failure"
+        );
+        let mut allowed = true;
+        let status = with_panic(|| {
+            robotstxt_robots_allowed(
+                robots,
+                agent.ptr,
+                agent.len,
+                s(url),
+                url.len(),
+                &mut allowed,
+            )
+        });
+        assert_eq!(status, robotstxt_status::Panic);
+        assert!(allowed);
+
+        assert_eq!(with_panic(|| robotstxt_robots_sitemap_count(robots)), 0);
+        assert_eq!(with_panic(|| robotstxt_robots_group_count(robots)), 0);
+        assert_eq!(
+            with_panic(|| robotstxt_robots_group_agent_count(robots, 0)),
+            0
+        );
+        assert_eq!(
+            with_panic(|| robotstxt_robots_group_rule_count(robots, 0)),
+            0
+        );
+        assert!(!with_panic(|| robotstxt_robots_group_is_global(robots, 0)));
+        assert_eq!(with_panic(|| robotstxt_robots_heap_bytes(robots)), 0);
+
+        let mut sitemap = robotstxt_str {
+            ptr: std::ptr::null(),
+            len: 99,
+        };
+        let status = with_panic(|| robotstxt_robots_sitemap(robots, 0, &mut sitemap));
+        assert_eq!((status, sitemap.len), (robotstxt_status::Panic, 99));
+        let mut group_agent = robotstxt_group_agent {
+            value: sitemap,
+            line: 99,
+        };
+        let status = with_panic(|| robotstxt_robots_group_agent(robots, 0, 0, &mut group_agent));
+        assert_eq!((status, group_agent.line), (robotstxt_status::Panic, 99));
+        let mut rule = robotstxt_rule {
+            kind: robotstxt_rule_kind::Allow,
+            pattern: sitemap,
+            line: 99,
+        };
+        let status = with_panic(|| robotstxt_robots_group_rule(robots, 0, 0, &mut rule));
+        assert_eq!((status, rule.line), (robotstxt_status::Panic, 99));
+        let mut delay = -1.0;
+        let status = with_panic(|| robotstxt_robots_group_crawl_delay(robots, 0, &mut delay));
+        assert_eq!((status, delay), (robotstxt_status::Panic, -1.0));
+        let status =
+            with_panic(|| robotstxt_robots_crawl_delay(robots, agent.ptr, agent.len, &mut delay));
+        assert_eq!((status, delay), (robotstxt_status::Panic, -1.0));
+
+        // The handle is unharmed: Google's rules give line 2's disallow.
+        let status = robotstxt_robots_check(robots, &agent, 1, s(url), url.len(), &mut answer);
+        assert_eq!(status, robotstxt_status::Ok);
+        assert_eq!((answer.allowed, answer.matching_line), (false, 2));
+        assert_eq!(robotstxt_robots_sitemap_count(robots), 1);
+
+        // The panic fires before the handle is dropped: it leaks rather than
+        // unwinding into C, and can still be freed afterwards.
+        with_panic(|| robotstxt_robots_free(robots));
+        robotstxt_robots_free(robots);
+    }
+}
+
+#[test]
+fn crawler_calls_return_their_fallbacks_and_write_nothing() {
+    use super::crawler::*;
+    let page = b"https://example.com/a";
+    let t0 = 1_700_000_000u64;
+    unsafe {
+        assert!(with_panic(|| robotstxt_cache_entry_new(ROBOTSTXT_POLICY_GOOGLE)).is_null());
+        assert!(!with_panic(|| robotstxt_is_robots_txt_url(
+            s(b"https://a.com/robots.txt"),
+            24
+        )));
+        assert!(!with_panic(|| robotstxt_robots_txt_applies_to(
+            s(b"https://a.com/robots.txt"),
+            24,
+            s(b"https://a.com/"),
+            14
+        )));
+        assert!(!with_panic(|| robotstxt_should_follow_redirect(0)));
+        let mut secs = 7u64;
+        assert!(!with_panic(|| robotstxt_max_age_from_cache_control(
+            s(b"max-age=60"),
+            10,
+            &mut secs
+        )));
+        assert_eq!(secs, 7);
+
+        let mut buf = [b'#' as c_char; 64];
+        let mut len = 99usize;
+        let mut alloc: *mut c_char = null_mut();
+        let status = with_panic(|| {
+            robotstxt_robots_txt_url(s(page), page.len(), buf.as_mut_ptr(), 64, &mut len)
+        });
+        assert_eq!(status, robotstxt_status::Panic);
+        let status = with_panic(|| {
+            robotstxt_robots_txt_url_alloc(s(page), page.len(), &mut alloc, &mut len)
+        });
+        assert_eq!(status, robotstxt_status::Panic);
+        assert_eq!(len, 99);
+        assert!(alloc.is_null());
+        assert!(buf.iter().all(|&b| b == b'#' as c_char));
+
+        let entry = robotstxt_cache_entry_new(ROBOTSTXT_POLICY_GOOGLE);
+        assert!(!entry.is_null());
+        let status = with_panic(|| {
+            robotstxt_cache_entry_record_http(entry, t0, 200, s(BODY), BODY.len(), s(b""), 0)
+        });
+        assert_eq!(status, robotstxt_status::Panic);
+        // Nothing was recorded: a fresh entry must still fetch first.
+        assert!(robotstxt_cache_entry_needs_fetch(entry, t0));
+        assert_eq!(
+            with_panic(|| robotstxt_cache_entry_record_network_error(entry, t0)),
+            robotstxt_status::Panic
+        );
+        assert!(!robotstxt_cache_entry_unreachable_since(entry, null_mut()));
+        let setters: [&dyn Fn() -> robotstxt_status; 3] = [
+            &|| robotstxt_cache_entry_set_lifetime(entry, 60),
+            &|| robotstxt_cache_entry_set_size_limit(entry, 10),
+            &|| robotstxt_cache_entry_set_site_available(entry, false),
+        ];
+        for call in setters {
+            assert_eq!(with_panic(call), robotstxt_status::Panic);
+        }
+
+        assert_eq!(
+            robotstxt_cache_entry_record_http(entry, t0, 200, s(BODY), BODY.len(), s(b""), 0),
+            robotstxt_status::Ok
+        );
+        // The settings calls above did nothing: the whole body is kept and
+        // the default 24-hour lifetime applies.
+        let mut body_len = 0usize;
+        assert!(!robotstxt_cache_entry_body(entry, &mut body_len).is_null());
+        assert_eq!(body_len, BODY.len());
+        let mut until = 0u64;
+        assert!(robotstxt_cache_entry_fresh_until(entry, &mut until));
+        assert_eq!(until, t0 + 24 * 3600);
+
+        assert!(!with_panic(|| robotstxt_cache_entry_needs_fetch(entry, t0)));
+        assert_eq!(
+            with_panic(|| robotstxt_cache_entry_decide(entry, t0)),
+            robotstxt_decision::DisallowAll
+        );
+        let mut len = 99usize;
+        assert!(with_panic(|| robotstxt_cache_entry_body(entry, &mut len)).is_null());
+        assert_eq!(len, 99);
+        let mut t = 5u64;
+        assert!(!with_panic(|| robotstxt_cache_entry_fresh_until(
+            entry, &mut t
+        )));
+        assert!(!with_panic(|| robotstxt_cache_entry_unreachable_since(
+            entry, &mut t
+        )));
+        assert_eq!(t, 5);
+        assert_eq!(
+            robotstxt_cache_entry_decide(entry, t0),
+            robotstxt_decision::UseRules
+        );
+
+        with_panic(|| robotstxt_cache_entry_free(entry));
+        robotstxt_cache_entry_free(entry);
+    }
+}

@@ -1,0 +1,470 @@
+//! The parse-once handle: a parsed, immutable robots.txt (`crate::Robots`)
+//! for C.
+//!
+//! Every query takes a `const robotstxt_robots *` and only reads: the handle
+//! is never changed after `robotstxt_robots_parse()`, so any number of
+//! threads may query one handle at once without locks.
+
+use std::ffi::c_char;
+
+use super::{
+    c_ptr, ffi_boundary, free_handle, into_handle, robotstxt_status, robotstxt_str, try_array,
+    try_bytes, try_out, try_ref,
+};
+use crate::robots::{Group, Robots, RuleKind};
+
+/// A robots.txt parsed once, for answering any number of queries.
+///
+/// Make one with `robotstxt_robots_parse()` and free it with
+/// `robotstxt_robots_free()`. Its answers are exactly those of a
+/// `robotstxt_matcher` given the same body, agents and URL: the verdict, the
+/// deciding line, `ever_seen_specific_agent` and `disallow_ignore_global`.
+///
+/// Thread safety: a parsed robots.txt never changes. Every query takes a
+/// `const robotstxt_robots *`, and any number of threads may query the same
+/// handle at the same time without locking. Only `robotstxt_robots_free()`
+/// needs it to itself: no query may run on it meanwhile or afterwards.
+///
+/// Strings it hands out (sitemaps, agents, patterns) point into the handle:
+/// they stay valid, unchanged, until `robotstxt_robots_free()`.
+pub struct robotstxt_robots {
+    inner: Robots,
+}
+
+/// The answer to one query, as `robotstxt_matcher`'s getters give it after
+/// the same query.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct robotstxt_answer {
+    /// Whether the URL may be fetched.
+    pub allowed: bool,
+    /// The line (from 1) of the rule that decided, or 0 when no rule matched.
+    pub matching_line: u32,
+    /// Whether a group names one of the queried agents (then the `*` groups
+    /// do not apply).
+    pub ever_seen_specific_agent: bool,
+    /// Whether the groups naming the queried agents alone disallow the URL,
+    /// ignoring the `*` groups.
+    pub disallow_ignore_global: bool,
+}
+
+/// Whether a rule allows or disallows.
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum robotstxt_rule_kind {
+    /// An `allow` line.
+    Allow = 0,
+    /// A `disallow` line.
+    Disallow = 1,
+}
+
+/// A `user-agent` line of a group.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct robotstxt_group_agent {
+    /// The value as written (`FooBot/1.2` stays so; matching uses its leading
+    /// `[a-zA-Z_-]` run). Points into the robots handle.
+    pub value: robotstxt_str,
+    /// The line number, from 1.
+    pub line: u32,
+}
+
+/// An `allow` or `disallow` line of a group.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct robotstxt_rule {
+    /// Allow or disallow.
+    pub kind: robotstxt_rule_kind,
+    /// The pattern as the parser hands it over: percent-escapes with
+    /// upper-case hex digits, bytes from 0x80 up percent-escaped. Points into
+    /// the robots handle.
+    pub pattern: robotstxt_str,
+    /// The line number, from 1.
+    pub line: u32,
+}
+
+/// A borrowed byte string for C: never a NULL pointer, even when empty.
+fn borrowed(bytes: &[u8]) -> robotstxt_str {
+    robotstxt_str {
+        ptr: c_ptr(bytes),
+        len: bytes.len(),
+    }
+}
+
+/// The group at `index`, or `None` past the end.
+fn group(robots: &Robots, index: usize) -> Option<Group<'_>> {
+    robots.group(index)
+}
+
+/// Writes `value` to a checked, non-NULL out-parameter.
+///
+/// # Safety
+/// `out` is non-NULL and valid for writes of a `T`.
+unsafe fn put<T>(out: *mut T, value: T) -> robotstxt_status {
+    // SAFETY: per the contract; `write` does not read the old value, which C
+    // may have left uninitialised.
+    unsafe { out.write(value) };
+    robotstxt_status::Ok
+}
+
+/// Parses the robots.txt body `(body, body_len)` once. Any bytes are
+/// accepted, as Google's parser accepts them; the body is copied, so it can
+/// be freed as soon as this returns. Free the result with
+/// `robotstxt_robots_free()`.
+///
+/// Returns NULL for a body given as (NULL, n > 0) and on an internal error
+/// (a caught panic).
+///
+/// # Safety
+/// `body` is NULL or points to `body_len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_parse(
+    body: *const c_char,
+    body_len: usize,
+) -> *mut robotstxt_robots {
+    ffi_boundary!({
+        let body = try_bytes!(body, body_len);
+        into_handle(robotstxt_robots {
+            inner: Robots::parse(body),
+        })
+    })
+}
+
+/// Frees a parsed robots.txt. NULL is a no-op.
+///
+/// # Safety
+/// `robots` is NULL or a handle from `robotstxt_robots_parse()` that was not
+/// freed before and that no thread is querying. Neither it nor any string it
+/// handed out may be used afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_free(robots: *mut robotstxt_robots) {
+    // SAFETY: the caller passes NULL or an unfreed handle, per the contract.
+    ffi_boundary!({ unsafe { free_handle(robots) } })
+}
+
+/// Answers whether `(url, url_len)` may be fetched by any of the
+/// `user_agents_len` agents in `user_agents`, writing the verdict and its
+/// details to `*answer`: what `robotstxt_matcher_allowed_by_robots()` and
+/// the matcher's getters give for the same body, agents and URL.
+///
+/// `url` must be percent-encoded (RFC 3986); only its path, params and query
+/// are matched, up to a NUL byte if it has one. An agent named in the body is
+/// matched by its leading run of `[a-zA-Z_-]`, case-insensitively; give
+/// product tokens such as `Googlebot`. With no agents (NULL, 0) only the `*`
+/// groups apply.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+/// `robots` or `answer`, or a string or the array given as (NULL, n > 0)),
+/// or `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on success.
+/// Thread-safe: many threads may query one handle at once.
+///
+/// # Safety
+/// `robots` is NULL or a live handle. Each `(pointer, length)` pair is
+/// (NULL, any length) or points to that many readable bytes (for
+/// `user_agents`: elements, each a valid `robotstxt_str`). `answer` is NULL or
+/// writable. The library keeps none of these pointers.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_check(
+    robots: *const robotstxt_robots,
+    user_agents: *const robotstxt_str,
+    user_agents_len: usize,
+    url: *const c_char,
+    url_len: usize,
+    answer: *mut robotstxt_answer,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let robots = try_ref!(robots);
+        let url = try_bytes!(url, url_len);
+        let answer = try_out!(answer);
+        let mut agents = Vec::with_capacity(user_agents_len.min(64));
+        for agent in try_array!(user_agents, user_agents_len) {
+            agents.push(try_bytes!(agent.ptr, agent.len));
+        }
+        let result = robots.inner.check(&agents, url);
+        // SAFETY: checked non-NULL; the caller guarantees it is writable.
+        unsafe {
+            put(
+                answer,
+                robotstxt_answer {
+                    allowed: result.allowed,
+                    matching_line: result.matching_line,
+                    ever_seen_specific_agent: result.ever_seen_specific_agent,
+                    disallow_ignore_global: result.disallow_ignore_global,
+                },
+            )
+        }
+    })
+}
+
+/// `robotstxt_robots_check()` for one agent `(user_agent, user_agent_len)`,
+/// writing only the verdict to `*allowed` (true: allowed).
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+/// `robots` or `allowed`, or a string given as (NULL, n > 0)), or
+/// `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+/// Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle; each string is (NULL, any length) or
+/// points to that many readable bytes; `allowed` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_allowed(
+    robots: *const robotstxt_robots,
+    user_agent: *const c_char,
+    user_agent_len: usize,
+    url: *const c_char,
+    url_len: usize,
+    allowed: *mut bool,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let robots = try_ref!(robots);
+        let agent = try_bytes!(user_agent, user_agent_len);
+        let url = try_bytes!(url, url_len);
+        let allowed = try_out!(allowed);
+        // SAFETY: checked non-NULL; the caller guarantees it is writable.
+        unsafe { put(allowed, robots.inner.allowed(agent, url)) }
+    })
+}
+
+/// The number of `sitemap` lines, wherever they are in the file. 0 for a
+/// NULL `robots` and on an internal error. Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_sitemap_count(robots: *const robotstxt_robots) -> usize {
+    ffi_boundary!({ try_ref!(robots).inner.sitemaps().len() })
+}
+
+/// Writes the value of the `index`-th `sitemap` line (from 0, in file order)
+/// to `*sitemap`. The bytes belong to the handle and stay valid until
+/// `robotstxt_robots_free()`; the pointer is never NULL, even for an empty
+/// value.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_OUT_OF_RANGE` (`index` is
+/// not less than `robotstxt_robots_sitemap_count()`),
+/// `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `sitemap`) or
+/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle; `sitemap` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_sitemap(
+    robots: *const robotstxt_robots,
+    index: usize,
+    sitemap: *mut robotstxt_str,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let robots = try_ref!(robots);
+        let out = try_out!(sitemap);
+        match robots.inner.sitemap(index) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Some(value) => unsafe { put(out, borrowed(value)) },
+            None => robotstxt_status::OutOfRange,
+        }
+    })
+}
+
+/// The number of groups: runs of `user-agent` lines with the rules after
+/// them, in file order. Rules before the first `user-agent` line belong to
+/// no group. 0 for a NULL `robots` and on an internal error. Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_group_count(robots: *const robotstxt_robots) -> usize {
+    ffi_boundary!({ try_ref!(robots).inner.groups().len() })
+}
+
+/// The number of `user-agent` lines of group `group` (from 0). 0 for a
+/// `group` out of range, a NULL `robots` and on an internal error.
+/// Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_group_agent_count(
+    robots: *const robotstxt_robots,
+    group: usize,
+) -> usize {
+    ffi_boundary!({ self::group(&try_ref!(robots).inner, group).map_or(0, |g| g.agents().len()) })
+}
+
+/// Writes the `index`-th `user-agent` line (from 0, in file order) of group
+/// `group` (from 0) to `*agent`. Its value belongs to the handle and stays
+/// valid until `robotstxt_robots_free()`.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_OUT_OF_RANGE` (no such
+/// group or agent), `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or
+/// `agent`) or `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle; `agent` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_group_agent(
+    robots: *const robotstxt_robots,
+    group: usize,
+    index: usize,
+    agent: *mut robotstxt_group_agent,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let robots = try_ref!(robots);
+        let out = try_out!(agent);
+        match self::group(&robots.inner, group).and_then(|g| g.agent(index)) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Some((value, line)) => unsafe {
+                put(
+                    out,
+                    robotstxt_group_agent {
+                        value: borrowed(value),
+                        line,
+                    },
+                )
+            },
+            None => robotstxt_status::OutOfRange,
+        }
+    })
+}
+
+/// The number of `allow` and `disallow` lines of group `group` (from 0). 0
+/// for a `group` out of range, a NULL `robots` and on an internal error.
+/// Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_group_rule_count(
+    robots: *const robotstxt_robots,
+    group: usize,
+) -> usize {
+    ffi_boundary!({ self::group(&try_ref!(robots).inner, group).map_or(0, |g| g.rules().len()) })
+}
+
+/// Writes the `index`-th rule (from 0, in file order) of group `group` (from
+/// 0) to `*rule`. Its pattern belongs to the handle and stays valid until
+/// `robotstxt_robots_free()`.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_OUT_OF_RANGE` (no such
+/// group or rule), `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `rule`)
+/// or `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle; `rule` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_group_rule(
+    robots: *const robotstxt_robots,
+    group: usize,
+    index: usize,
+    rule: *mut robotstxt_rule,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let robots = try_ref!(robots);
+        let out = try_out!(rule);
+        match self::group(&robots.inner, group).and_then(|g| g.rule(index)) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Some(r) => unsafe {
+                put(
+                    out,
+                    robotstxt_rule {
+                        kind: match r.kind {
+                            RuleKind::Allow => robotstxt_rule_kind::Allow,
+                            RuleKind::Disallow => robotstxt_rule_kind::Disallow,
+                        },
+                        pattern: borrowed(r.pattern),
+                        line: r.line,
+                    },
+                )
+            },
+            None => robotstxt_status::OutOfRange,
+        }
+    })
+}
+
+/// Whether one of the `user-agent` lines of group `group` (from 0) is `*`,
+/// making it a global group. False for a `group` out of range, a NULL
+/// `robots` and on an internal error. Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_group_is_global(
+    robots: *const robotstxt_robots,
+    group: usize,
+) -> bool {
+    ffi_boundary!({ self::group(&try_ref!(robots).inner, group).is_some_and(|g| g.is_global()) })
+}
+
+/// Writes the first valid `crawl-delay` of group `group` (from 0), in
+/// seconds, to `*delay`. A value is valid when it is a finite number, not
+/// negative (`1`, `0.5`, `1e1`). An extension: Google ignores crawl-delay,
+/// and no verdict of this library uses it.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NOT_FOUND` (the group has
+/// no valid crawl-delay), `ROBOTSTXT_STATUS_OUT_OF_RANGE` (no such group),
+/// `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `delay`) or
+/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle; `delay` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_group_crawl_delay(
+    robots: *const robotstxt_robots,
+    group: usize,
+    delay: *mut f64,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let robots = try_ref!(robots);
+        let out = try_out!(delay);
+        match self::group(&robots.inner, group).map(|g| g.crawl_delay()) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Some(Some(seconds)) => unsafe { put(out, seconds) },
+            Some(None) => robotstxt_status::NotFound,
+            None => robotstxt_status::OutOfRange,
+        }
+    })
+}
+
+/// Writes the crawl-delay that applies to `(user_agent, user_agent_len)`, in
+/// seconds, to `*delay`: the first valid one among the groups naming the
+/// agent (matched as in queries), or, when no group names it, among the `*`
+/// groups. An extension: Google ignores crawl-delay, and no verdict of this
+/// library uses it.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NOT_FOUND` (no valid
+/// crawl-delay applies), `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or
+/// `delay`, or the agent given as (NULL, n > 0)) or `ROBOTSTXT_STATUS_PANIC`.
+/// Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle; `user_agent` is NULL or points to
+/// `user_agent_len` readable bytes; `delay` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_crawl_delay(
+    robots: *const robotstxt_robots,
+    user_agent: *const c_char,
+    user_agent_len: usize,
+    delay: *mut f64,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let robots = try_ref!(robots);
+        let agent = try_bytes!(user_agent, user_agent_len);
+        let out = try_out!(delay);
+        match robots.inner.crawl_delay(agent) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Some(seconds) => unsafe { put(out, seconds) },
+            None => robotstxt_status::NotFound,
+        }
+    })
+}
+
+/// The bytes of memory the handle holds: its own allocation and everything
+/// it points to (a copy of the body's agents, patterns and sitemaps, and the
+/// indexes built over them). It does not change after parsing. 0 for a NULL
+/// `robots` and on an internal error. Thread-safe.
+///
+/// # Safety
+/// `robots` is NULL or a live handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_heap_bytes(robots: *const robotstxt_robots) -> usize {
+    ffi_boundary!({ size_of::<robotstxt_robots>() + try_ref!(robots).inner.heap_bytes() })
+}

@@ -136,11 +136,12 @@ for f in lib/librobotstxt.a include/robotstxt.h include/robots.h include/reporti
   lib/pkgconfig/robotstxt.pc; do
   [[ -f "$PREFIX/$f" ]] || die "$f not installed"
 done
+# A case of Google's ID_LongestMatch: /x/page.html allowed, /x/ disallowed.
+printf 'user-agent: FooBot\nallow: /x/page.html\ndisallow: /x/\n' >"$WORK/robots.txt"
 if [[ -f src/bin/robots.rs ]]; then
   [[ -x "$PREFIX/bin/robots" ]] || die "bin/robots not installed"
   # Google's robots_main contract: the verdict on stdout, exit 0 when allowed
-  # and 1 when disallowed (a case of Google's ID_LongestMatch).
-  printf 'user-agent: FooBot\nallow: /x/page.html\ndisallow: /x/\n' >"$WORK/robots.txt"
+  # and 1 when disallowed.
   "$PREFIX/bin/robots" "$WORK/robots.txt" FooBot http://foo.bar/x/page.html >"$WORK/cli.out" &&
     grep -q ': ALLOWED$' "$WORK/cli.out" ||
     die "bin/robots: expected ALLOWED and exit 0, got: $(cat "$WORK/cli.out")"
@@ -200,6 +201,22 @@ echo "pkg-config --static --libs robotstxt: $(pkg-config --static --libs robotst
 make -C tests/consumers/pkg-config OUT="$WORK/consumer-pc"
 run_consumers "$WORK/consumer-pc"
 unset PKG_CONFIG_PATH
+
+if [[ -f examples-c/Makefile ]]; then
+  step "consumer: examples-c against the installed prefix (shared and STATIC=1)"
+  for variant in shared static; do
+    build="$WORK/examples-c-$variant"
+    static=()
+    [[ $variant == static ]] && static=(STATIC=1)
+    make -C examples-c PREFIX="$PREFIX" BUILD="$build" "${static[@]}"
+    # check_urls exits 0 when every URL is allowed and 1 when one is not.
+    "${VALGRIND[@]}" "$build/check_urls" "$WORK/robots.txt" FooBot http://foo.bar/x/page.html ||
+      die "examples-c ($variant): check_urls should allow /x/page.html"
+    rc=0
+    "${VALGRIND[@]}" "$build/check_urls" "$WORK/robots.txt" FooBot http://foo.bar/x/ || rc=$?
+    [[ $rc == 1 ]] || die "examples-c ($variant): check_urls should disallow /x/ (exit 1), got exit $rc"
+  done
+fi
 
 step "compat-tests: Google's test cases against the installed package"
 cmake -S compat-tests -B "$WORK/compat" -DCMAKE_PREFIX_PATH="$PREFIX"

@@ -55,7 +55,7 @@ rm -rf "$BUILD"
 PREFIX=$BUILD/prefix
 mkdir -p "$PREFIX/include" "$PREFIX/lib" "$BUILD/bin" "$BUILD/out"
 cp "$ROOT"/include/robotstxt.h "$ROOT"/include/robots.h "$ROOT"/include/reporting_robots.h \
-  "$PREFIX/include/"
+  "$ROOT"/include/robotstxt.hpp "$PREFIX/include/"
 SONAME=$(readelf -d "$LIB/librobotstxt.so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
 cp "$LIB/librobotstxt.so" "$PREFIX/lib/$SONAME"
 ln -s "$SONAME" "$PREFIX/lib/librobotstxt.so"
@@ -90,6 +90,12 @@ for std in c++17 c++20; do
     "${CXXLINK[@]}" -o "$BUILD/bin/cpp_api_test_$std"
 done
 pass "C++ tests build as C++17 and C++20 (two translation units)"
+for std in c++17 c++20; do
+  "$CXX" -std=$std -O1 -g -pthread "${WARN[@]}" -I"$PREFIX/include" \
+    "$ROOT/tests/c/cpp_robots_test.cc" "$ROOT/tests/c/cpp_crawler_test.cc" \
+    "${CXXLINK[@]}" -o "$BUILD/bin/cpp_robots_test_$std"
+done
+pass "robotstxt.hpp tests build as C++17 and C++20 (two translation units)"
 "$CXX" -std=c++17 -O1 -g "${WARN[@]}" -I"$PREFIX/include" "$ROOT/tests/c/robots_main.cc" \
   "${CXXLINK[@]}" -o "$BUILD/bin/robots_main"
 pass "robots_main.cc builds against the googlebot:: API"
@@ -132,6 +138,8 @@ B=$BUILD/bin
 for std in c++17 c++20; do
   run "cpp_api_test_$std" 0 -- "$B/cpp_api_test_$std"
   cat "$BUILD/out/cpp_api_test_$std.txt"
+  run "cpp_robots_test_$std" 0 -- "$B/cpp_robots_test_$std"
+  cat "$BUILD/out/cpp_robots_test_$std.txt"
 done
 for bin in "$B" "$B/static"; do
   suffix=${bin#"$B"}; suffix=${suffix//\//_}

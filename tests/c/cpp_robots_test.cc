@@ -1,0 +1,366 @@
+// robotstxt.hpp: the parse-once robotstxt::Robots, method by method.
+//
+// Expected answers are those of Google's robots_test.cc (cited per block)
+// or, where it has no case, what Google's robots.cc does; each verdict is
+// also compared with googlebot::RobotsMatcher from robots.h, which must give
+// the same after parsing the body again. The crawler half of the header is
+// tested in cpp_crawler_test.cc; both translation units include
+// robotstxt.hpp, robots.h and reporting_robots.h, so the program also shows
+// the headers are safe together and in several translation units.
+#include <robotstxt.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <initializer_list>
+#include <ostream>
+#include <new>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "check.h"
+#include "reporting_robots.h"
+#include "robots.h"
+
+// cpp_crawler_test.cc.
+void RunCrawlerTests();
+using IsRobotsTxtUrlFn = bool (*)(std::string_view);
+IsRobotsTxtUrlFn CrawlerTuIsRobotsTxtUrl();
+
+namespace robotstxt {
+std::ostream& operator<<(std::ostream& out, const Answer& a) {
+  return out << "{allowed=" << a.allowed << " line=" << a.matching_line
+             << " specific=" << a.ever_seen_specific_agent
+             << " ignore_global=" << a.disallow_ignore_global << "}";
+}
+}  // namespace robotstxt
+
+namespace {
+
+using robotstxt::Answer;
+using robotstxt::Robots;
+using robotstxt::RuleKind;
+
+static_assert(!std::is_copy_constructible_v<Robots>);
+static_assert(!std::is_copy_assignable_v<Robots>);
+static_assert(std::is_nothrow_move_constructible_v<Robots>);
+static_assert(std::is_nothrow_move_assignable_v<Robots>);
+static_assert(!std::is_default_constructible_v<Robots>);
+static_assert(std::is_same_v<decltype(std::declval<const Robots&>().check(
+                                 {"a"}, std::string_view())),
+                             Answer>);
+
+Answer MatcherAnswer(std::string_view body, const std::vector<std::string>& agents,
+                     const std::string& url) {
+  googlebot::RobotsMatcher matcher;
+  Answer a;
+  a.allowed = matcher.AllowedByRobots(body, &agents, url);
+  a.matching_line = static_cast<std::uint32_t>(matcher.matching_line());
+  a.ever_seen_specific_agent = matcher.ever_seen_specific_agent();
+  a.disallow_ignore_global = matcher.disallow_ignore_global();
+  return a;
+}
+
+Answer Make(bool allowed, std::uint32_t line, bool specific, bool ignore_global) {
+  Answer a;
+  a.allowed = allowed;
+  a.matching_line = line;
+  a.ever_seen_specific_agent = specific;
+  a.disallow_ignore_global = ignore_global;
+  return a;
+}
+
+constexpr std::string_view kFooDisallowAll = "user-agent: FooBot\ndisallow: /\n";
+
+constexpr std::string_view kGroups =
+    "allow: /foo/bar/\n"
+    "\n"
+    "user-agent: FooBot\n"
+    "disallow: /\n"
+    "allow: /x/\n"
+    "user-agent: BarBot\n"
+    "disallow: /\n"
+    "allow: /y/\n"
+    "\n"
+    "\n"
+    "allow: /w/\n"
+    "user-agent: BazBot\n"
+    "\n"
+    "user-agent: FooBot\n"
+    "allow: /z/\n"
+    "disallow: /\n";
+
+struct Case {
+  const char* agent;
+  const char* url;
+  bool allowed;
+};
+
+void CheckCases(const char* test, std::string_view body,
+                const std::vector<Case>& cases) {
+  const Robots robots = Robots::parse(body);
+  for (const Case& c : cases) {
+    const std::vector<std::string> agents{c.agent};
+    const Answer answer = robots.check(agents, c.url);
+    const Answer from_list = robots.check({c.agent}, c.url);
+    const bool ok = answer.allowed == c.allowed && from_list == answer &&
+                    robots.allowed(c.agent, c.url) == c.allowed &&
+                    answer == MatcherAnswer(body, agents, c.url);
+    check::Record(ok,
+                  std::string(test) + ": " + c.agent + " " + c.url +
+                      (c.allowed ? " should be allowed" : " should be disallowed"),
+                  __FILE__, __LINE__);
+  }
+}
+
+void GoogleVerdicts() {
+  CheckCases("ID_LineSyntax_Groups", kGroups, {
+      {"FooBot", "http://foo.bar/x/b", true},
+      {"FooBot", "http://foo.bar/z/d", true},
+      {"FooBot", "http://foo.bar/y/c", false},
+      {"BarBot", "http://foo.bar/y/c", true},
+      {"BarBot", "http://foo.bar/w/a", true},
+      {"BarBot", "http://foo.bar/z/d", false},
+      {"BazBot", "http://foo.bar/z/d", true},
+      {"FooBot", "http://foo.bar/foo/bar/", false},
+      {"BarBot", "http://foo.bar/foo/bar/", false},
+      {"BazBot", "http://foo.bar/foo/bar/", false},
+  });
+  CheckCases("GoogleOnly_SystemTest", kFooDisallowAll, {
+      {"", "", true},
+      {"FooBot", "", false},
+  });
+  CheckCases("ID_LongestMatch", "user-agent: FooBot\nallow: /page\ndisallow: /*.html\n", {
+      {"FooBot", "http://foo.bar/page.html", false},
+      {"FooBot", "http://foo.bar/page", true},
+  });
+  CheckCases("ID_Encoding",
+             "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/\xE3\x83\x84\n", {
+      {"FooBot", "http://foo.bar/foo/bar/%E3%83%84", true},
+      {"FooBot", "http://foo.bar/foo/bar/\xE3\x83\x84", false},
+  });
+  CheckCases("ID_SpecialCharacters",
+             "User-agent: FooBot\nDisallow: /foo/bar$\nAllow: /foo/bar/qux\n", {
+      {"FooBot", "http://foo.bar/foo/bar", false},
+      {"FooBot", "http://foo.bar/foo/bar/qux", true},
+      {"FooBot", "http://foo.bar/foo/bar/", true},
+  });
+  CheckCases("GoogleOnly_IndexHTMLisDirectory",
+             "User-Agent: *\nAllow: /allowed-slash/index.html\nDisallow: /\n", {
+      {"foobot", "http://foo.com/allowed-slash/", true},
+      {"foobot", "http://foo.com/allowed-slash/index.htm", false},
+      {"foobot", "http://foo.com/allowed-slash/index.html", true},
+      {"foobot", "http://foo.com/anyother-url", false},
+  });
+  CheckCases("GoogleOnly_AcceptUserAgentUpToFirstSpace",
+             "User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n", {
+      {"Foo", "http://foo.bar/x/y", true},
+      {"Foo Bar", "http://foo.bar/x/y", false},
+  });
+}
+
+void AnswerDetails() {
+  // robots.cc: matching_line(), ever_seen_specific_agent() and
+  // disallow_ignore_global() describe the decision.
+  const Robots foo = Robots::parse(kFooDisallowAll);
+  CHECK_EQ(foo.check({"FooBot"}, "http://foo.bar/x"), Make(false, 2, true, true));
+  CHECK_EQ(Robots::parse("user-agent: *\n\ndisallow: /\n").check({"FooBot"}, "http://foo.bar/x"),
+           Make(false, 3, false, false));
+  const Robots two = Robots::parse(
+      "user-agent: FooBot\ndisallow: /x/\nuser-agent: BarBot\nallow: /x/page\n");
+  CHECK_EQ(two.check({"BazBot", "FooBot"}, "http://foo.bar/x/page"),
+           Make(false, 2, true, true));
+  // Both groups apply; the longer allow wins.
+  const std::vector<std::string> both{"FooBot", "BarBot"};
+  CHECK_EQ(two.check(both, "http://foo.bar/x/page"), Make(true, 4, true, false));
+  // No agents: only '*' applies.
+  CHECK_EQ(Robots::parse("user-agent: *\ndisallow: /\n").check({}, "http://foo.bar/"),
+           Make(false, 2, false, false));
+  CHECK_EQ(foo.check(std::vector<std::string>{}, "http://foo.bar/"), Make(true, 0, false, false));
+  // More agents than the header keeps on the stack.
+  const std::vector<std::string> many{"a", "b", "c", "d", "e", "f", "g", "h", "i", "FooBot"};
+  CHECK_EQ(foo.check(many, "http://foo.bar/"), Make(false, 2, true, true));
+  CHECK_EQ(foo.check({"a", "b", "c", "d", "e", "f", "g", "h", "i"}, "http://foo.bar/"),
+           Make(true, 0, false, false));
+}
+
+void BytesAreBytes() {
+  // robots.cc reads the path as a C string: "/a\0x" is "/a". Queried agents
+  // are compared whole, NUL and all.
+  const Robots robots = Robots::parse("user-agent: FooBot\ndisallow: /a$\n");
+  CHECK(!robots.allowed("FooBot", std::string_view("http://foo.bar/a\0x", 18)));
+  CHECK(robots.allowed("FooBot", "http://foo.bar/ax"));
+  CHECK(Robots::parse(kFooDisallowAll).allowed(std::string_view("Foo\0Bot", 7), "/"));
+  // A NUL ends a robots.txt line; the body goes on after it.
+  const char raw[] = "user-agent: FooBot\ndisallow: /a\0b\nallow: /ab/c\n";
+  const std::string body(raw, sizeof raw - 1);
+  const Robots nul = Robots::parse(body);
+  CHECK(!nul.allowed("FooBot", "http://foo.bar/ab"));
+  CHECK(nul.allowed("FooBot", "http://foo.bar/ab/c"));
+  // Invalid UTF-8 in a rule is %-escaped (ID_Encoding); URLs are not.
+  const Robots ff = Robots::parse("user-agent: FooBot\ndisallow: /\xFF\n");
+  CHECK(!ff.allowed("FooBot", "http://foo.bar/%FF"));
+  CHECK(ff.allowed("FooBot", "http://foo.bar/\xFF"));
+  CHECK_EQ(ff.groups().at(0).rules.at(0).pattern, "/%FF");
+  // An empty body allows everything.
+  const Robots empty = Robots::parse(std::string_view());
+  CHECK(empty.allowed("FooBot", "http://foo.bar/"));
+  CHECK(empty.groups().empty());
+  CHECK(empty.sitemaps().empty());
+}
+
+void Sitemaps() {
+  // robots_test.cc, ID_NonStandardLineExample_Sitemap: sitemap lines may be
+  // anywhere; robots.cc passes their values as written.
+  const Robots robots = Robots::parse(
+      "Sitemap: http://foo.bar/sitemap.xml\nUser-Agent: foo\nAllow: /some/path\n"
+      "User-Agent: bar\n\n\nsitemap: http://foo.bar/\xE3\x83\x84.xml\n");
+  const std::vector<std::string_view> expected{"http://foo.bar/sitemap.xml",
+                                               "http://foo.bar/\xE3\x83\x84.xml"};
+  CHECK(robots.sitemaps() == expected);
+  CHECK(Robots::parse(kFooDisallowAll).sitemaps().empty());
+}
+
+void Groups() {
+  // robots_test.cc, ID_LineSyntax_Groups: the rule before any user-agent
+  // belongs to no group; a user-agent after a rule opens a group; user-agent
+  // lines in a row (blank lines or not) share one.
+  const Robots robots = Robots::parse(kGroups);
+  const std::vector<robotstxt::Group> groups = robots.groups();
+  CHECK_EQ(groups.size(), 3u);
+  if (groups.size() != 3) return;
+  CHECK_EQ(groups[0].agents.size(), 1u);
+  CHECK_EQ(groups[0].agents.at(0).value, "FooBot");
+  CHECK_EQ(groups[0].agents.at(0).line, 3u);
+  CHECK_EQ(groups[0].rules.size(), 2u);
+  CHECK(groups[0].rules.at(0).kind == RuleKind::kDisallow);
+  CHECK_EQ(groups[0].rules.at(0).pattern, "/");
+  CHECK_EQ(groups[0].rules.at(0).line, 4u);
+  CHECK(groups[0].rules.at(1).kind == RuleKind::kAllow);
+  CHECK_EQ(groups[0].rules.at(1).pattern, "/x/");
+  CHECK_EQ(groups[0].rules.at(1).line, 5u);
+  CHECK_EQ(groups[1].rules.size(), 3u);
+  CHECK_EQ(groups[1].rules.at(2).pattern, "/w/");
+  CHECK_EQ(groups[1].rules.at(2).line, 11u);
+  CHECK_EQ(groups[2].agents.size(), 2u);
+  CHECK_EQ(groups[2].agents.at(0).value, "BazBot");
+  CHECK_EQ(groups[2].agents.at(0).line, 12u);
+  CHECK_EQ(groups[2].agents.at(1).value, "FooBot");
+  CHECK_EQ(groups[2].agents.at(1).line, 14u);
+  CHECK_EQ(groups[2].rules.at(0).pattern, "/z/");
+  for (const robotstxt::Group& g : groups) {
+    CHECK(!g.is_global);
+    CHECK(!g.crawl_delay.has_value());
+  }
+  // Agents as written, '*' makes a group global, patterns %-escaped.
+  const Robots star = Robots::parse(
+      "User-agent: *\nUser-agent: Foo Bar/1.0\ncrawl-delay: 2.5\nDisallow: /a%2f\nAllow: /$\n");
+  const std::vector<robotstxt::Group> g = star.groups();
+  CHECK_EQ(g.size(), 1u);
+  if (g.size() != 1) return;
+  CHECK(g[0].is_global);
+  CHECK_EQ(g[0].agents.at(1).value, "Foo Bar/1.0");
+  CHECK_EQ(g[0].rules.at(0).pattern, "/a%2F");
+  CHECK_EQ(g[0].rules.at(1).pattern, "/$");
+  CHECK(g[0].crawl_delay == std::optional<double>(2.5));
+}
+
+void CrawlDelay() {
+  // An extension (Google ignores crawl-delay): the first valid value of the
+  // groups naming the agent, else of the '*' groups.
+  const Robots robots = Robots::parse(
+      "user-agent: *\ncrawl-delay: 10\ndisallow: /tmp\n\n"
+      "user-agent: FooBot\ncrawl-delay: soon\ncrawl-delay: 0.5\ndisallow: /private\n\n"
+      "user-agent: BarBot\ndisallow: /\n");
+  CHECK(robots.crawl_delay("FooBot") == std::optional<double>(0.5));
+  CHECK(robots.crawl_delay("foobot") == std::optional<double>(0.5));
+  CHECK(robots.crawl_delay("QuxBot") == std::optional<double>(10));
+  CHECK(!robots.crawl_delay("BarBot").has_value());
+  CHECK(!Robots::parse(kFooDisallowAll).crawl_delay("FooBot").has_value());
+  // It never changes a verdict.
+  CHECK(robots.allowed("FooBot", "http://foo.bar/tmp"));
+}
+
+void MemoryAndMoves() {
+  const Robots empty = Robots::parse("");
+  CHECK(empty.heap_bytes() > 0);
+  const std::string long_value(4000, 'x');
+  Robots robots = Robots::parse("user-agent: FooBot\ndisallow: /" + long_value +
+                                "\nsitemap: /s.xml\n");
+  CHECK(robots.heap_bytes() >= empty.heap_bytes() + 4000);
+  CHECK(robots.c_handle() != nullptr);
+
+  // Views point into the handle, which moves along with it.
+  const std::vector<std::string_view> sitemaps = robots.sitemaps();
+  const robotstxt_robots* handle = robots.c_handle();
+  Robots moved = std::move(robots);
+  CHECK(moved.c_handle() == handle);
+  CHECK(robots.c_handle() == nullptr);  // NOLINT(bugprone-use-after-move)
+  CHECK_EQ(sitemaps.at(0), "/s.xml");
+  CHECK(!moved.allowed("FooBot", "http://foo.bar/" + long_value));
+
+  // A moved-from object refuses queries with std::invalid_argument.
+  bool threw = false;
+  try {
+    (void)robots.check({"FooBot"}, "/");  // NOLINT(bugprone-use-after-move)
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  CHECK(threw);
+  CHECK_EQ(robots.heap_bytes(), 0u);
+  CHECK(robots.sitemaps().empty());
+
+  // Move-assignment frees the old handle (valgrind checks) and takes over.
+  robots = Robots::parse(kFooDisallowAll);
+  CHECK(!robots.allowed("FooBot", "/"));
+  robots = std::move(moved);
+  CHECK_EQ(robots.sitemaps().at(0), "/s.xml");
+  Robots& self = robots;
+  robots = std::move(self);
+  CHECK_EQ(robots.sitemaps().size(), 1u);
+}
+
+void ManyThreadsOneObject() {
+  // Immutable: one object, queried from 4 threads at once without locks.
+  const Robots robots = Robots::parse(kGroups);
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&robots, &wrong] {
+      for (int i = 0; i < 200; ++i) {
+        if (!robots.allowed("FooBot", "http://foo.bar/x/b")) ++wrong;
+        if (robots.allowed("FooBot", "http://foo.bar/y/c")) ++wrong;
+        if (robots.check({"BazBot"}, "http://foo.bar/z/d") != Make(true, 15, true, false)) {
+          ++wrong;
+        }
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  CHECK_EQ(wrong.load(), 0);
+}
+
+}  // namespace
+
+int main() {
+  GoogleVerdicts();
+  AnswerDetails();
+  BytesAreBytes();
+  Sitemaps();
+  Groups();
+  CrawlDelay();
+  MemoryAndMoves();
+  ManyThreadsOneObject();
+  RunCrawlerTests();
+  // An inline function has one address in the whole program.
+  CHECK(CrawlerTuIsRobotsTxtUrl() == &robotstxt::is_robots_txt_url);
+  const check::Totals& t = check::totals();
+  std::cout << "cpp_robots_test (C++" << __cplusplus / 100 % 100 << "): " << t.passed
+            << " passed, " << t.failed << " failed\n";
+  return t.failed == 0 ? 0 : 1;
+}

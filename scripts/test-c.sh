@@ -158,6 +158,23 @@ for bin in "$B" "$B/static"; do
   run "line_report_reporting$suffix" 0 -- "$bin/line_report" "$DATA/reporting.txt"
   run "line_report_encoding$suffix" 0 -- "$bin/line_report" "$DATA/encoding.txt"
   run "line_report_missing_file$suffix" 2 -- "$bin/line_report" "$DATA/no-such-file.txt"
+  run "parse_once_foobot$suffix" 1 -- "$bin/parse_once" "$DATA/parse_once.txt" FooBot \
+    https://example.com/private/x https://example.com/doc.pdf 'https://example.com/doc.pdf?x=1'
+  printf 'https://example.com/private/x\n\nhttps://example.com/private/public.html\nhttps://example.com/\n' \
+    >"$BUILD/quxbot_urls.txt"
+  run "parse_once_quxbot_stdin$suffix" 1 --stdin "$BUILD/quxbot_urls.txt" -- \
+    "$bin/parse_once" "$DATA/parse_once.txt" QuxBot
+  run "parse_once_barbot$suffix" 1 -- "$bin/parse_once" "$DATA/parse_once.txt" barbot \
+    https://example.com/a.pdf https://example.com/private/x
+  run "parse_once_encoding$suffix" 1 -- "$bin/parse_once" "$DATA/encoding.txt" FooBot \
+    https://example.com/foo/bar/%E3%83%84 https://example.com/%AA%FF
+  run "parse_once_usage$suffix" 2 -- "$bin/parse_once" "$DATA/parse_once.txt"
+  run "parse_once_missing_file$suffix" 2 -- "$bin/parse_once" "$DATA/no-such-file.txt" FooBot
+  run "crawl_loop_builtin$suffix" 0 -- "$bin/crawl_loop" FooBot
+  run "crawl_loop_script$suffix" 0 -- "$bin/crawl_loop" FooBot "$DATA/crawl_script.txt"
+  printf 'at 1h\nfetch https://example.com/robots.txt\n' >"$BUILD/bad_script.txt"
+  run "crawl_loop_bad_script$suffix" 2 -- "$bin/crawl_loop" FooBot "$BUILD/bad_script.txt"
+  run "crawl_loop_usage$suffix" 2 -- "$bin/crawl_loop"
 done
 run "header_c99" 0 -- "$B/header_c99"
 

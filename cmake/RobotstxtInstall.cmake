@@ -23,15 +23,16 @@ file(RELATIVE_PATH ROBOTSTXT_PC_TO_PREFIX
 string(REGEX REPLACE "/$" "" ROBOTSTXT_CONFIG_TO_PREFIX "${ROBOTSTXT_CONFIG_TO_PREFIX}")
 string(REGEX REPLACE "/$" "" ROBOTSTXT_PC_TO_PREFIX "${ROBOTSTXT_PC_TO_PREFIX}")
 
-set(ROBOTSTXT_HEADERS
-  "${CMAKE_CURRENT_SOURCE_DIR}/include/robotstxt.h"
-  "${CMAKE_CURRENT_SOURCE_DIR}/include/robots.h"
-  "${CMAKE_CURRENT_SOURCE_DIR}/include/reporting_robots.h")
-foreach(_header IN LISTS ROBOTSTXT_HEADERS)
-  if(NOT EXISTS "${_header}")
-    message(FATAL_ERROR "robotstxt: missing public header ${_header}")
+# Every header in include/ is public: the C API, Google's drop-in C++ API,
+# and any C++ convenience headers. These three must be there.
+foreach(_header IN ITEMS robotstxt.h robots.h reporting_robots.h)
+  if(NOT EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/include/${_header}")
+    message(FATAL_ERROR "robotstxt: missing public header include/${_header}")
   endif()
 endforeach()
+file(GLOB ROBOTSTXT_HEADERS CONFIGURE_DEPENDS
+     "${CMAKE_CURRENT_SOURCE_DIR}/include/*.h"
+     "${CMAKE_CURRENT_SOURCE_DIR}/include/*.hpp")
 
 # Shared library: the real file plus the SONAME and development symlinks
 # (file(INSTALL) recreates symlinks as symlinks).

@@ -84,6 +84,11 @@ cargo fmt --all -- --check
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --all-targets -- -D warnings
 
+# `cargo test` builds the cdylib only in deps/; a plain build puts
+# librobotstxt.so at <target>/debug/, where the ABI tests look for it.
+step "cargo build"
+cargo build
+
 step "cargo test"
 cargo test
 

@@ -13,6 +13,31 @@ pub(crate) fn escape_pattern_into(src: &[u8], out: &mut Vec<u8>) -> bool {
         Some(nul) => &src[..nul],
         None => src,
     };
+    escape_value_into(src, out)
+}
+
+/// Whether `s` has a `%` or a byte at or above 0x80, eight bytes at a time.
+fn has_percent_or_high_byte(s: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = s.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        // A byte of `x` is zero where `word` has a '%'.
+        let x = word ^ (ONES * u64::from(b'%'));
+        if (word | (x.wrapping_sub(ONES) & !x)) & HIGH != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&b| b == b'%' || b >= 0x80)
+}
+
+/// [`escape_pattern_into`] for a value known to hold no NUL byte.
+pub(crate) fn escape_value_into(src: &[u8], out: &mut Vec<u8>) -> bool {
+    // Most values need nothing: a word-at-a-time pass tells.
+    if !has_percent_or_high_byte(src) {
+        return false;
+    }
     let is_escape_at = |i: usize| {
         src[i] == b'%'
             && src.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
@@ -99,6 +124,21 @@ mod tests {
     #[test]
     fn input_ends_at_nul_like_a_c_string() {
         assert_eq!(&*maybe_escape_pattern(b"/a\0\xff"), b"/a");
+    }
+
+    #[test]
+    fn percent_or_high_byte_found_in_any_position_of_a_word() {
+        for len in 0..20 {
+            for at in 0..len {
+                for special in [b'%', 0x80, 0xFF] {
+                    let mut s = vec![b'a'; len];
+                    s[at] = special;
+                    assert!(has_percent_or_high_byte(&s), "{len} {at} {special}");
+                }
+            }
+            // '$' (0x24) and '&' (0x26) sit next to '%' (0x25).
+            assert!(!has_percent_or_high_byte(&b"$&$&$&$&$&$&$&$&$&$&"[..len]));
+        }
     }
 
     #[test]

@@ -1,0 +1,126 @@
+//! The parse-once `Robots` object against `RobotsMatcher` and against the
+//! plain transcription of Google's matcher in `tests/common`.
+//!
+//! Input: `body [0xFF url [0xFF agent]...]`. Besides the URL and agents given
+//! after the body, the queries use what the body itself
+//! names, so that plain robots.txt files from the corpus make useful inputs:
+//! the matchable part of `user-agent` values (3 agents in all, and the first
+//! again upper-cased), and URLs built from rule patterns (`*` replaced by
+//! `x`, a final `$` dropped; 3 URLs in all). Every URL is asked for each
+//! agent alone, for all agents at once and for no agent.
+//!
+//! Checked: `Robots::parse(body).check(agents, url)` equals the four answers
+//! of `RobotsMatcher` (allowed, matching line, ever seen a specific agent,
+//! disallowed ignoring the global group) for every query, and `RobotsMatcher`
+//! equals the reference for all agents at once.
+
+#![no_main]
+
+// The main crate's (stable) clippy lints this file; nightly's asks for
+// let-chains, which its minimum Rust version does not have.
+#[allow(clippy::collapsible_if)]
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+use common::{crate_outcome, reference_outcome};
+use libfuzzer_sys::fuzz_target;
+use robotstxt::{ParseHandler, Robots, extract_user_agent, parse_robots_txt};
+
+/// Queries per input: each costs a parse by `RobotsMatcher` and by the
+/// reference, whose matching allocates per pattern byte.
+const MAX_AGENTS: usize = 3;
+const MAX_URLS: usize = 3;
+
+/// Collects queries from the directives of a body.
+#[derive(Default)]
+struct Queries {
+    agents: Vec<Vec<u8>>,
+    urls: Vec<Vec<u8>>,
+}
+
+impl Queries {
+    fn add_url(&mut self, pattern: &[u8]) {
+        if self.urls.len() >= MAX_URLS {
+            return;
+        }
+        let pattern = pattern.strip_suffix(b"$").unwrap_or(pattern);
+        let mut url = b"http://example.com".to_vec();
+        url.extend(pattern.iter().map(|&b| if b == b'*' { b'x' } else { b }));
+        self.urls.push(url);
+    }
+}
+
+impl ParseHandler for Queries {
+    fn handle_robots_start(&mut self) {}
+    fn handle_robots_end(&mut self) {}
+    fn handle_user_agent(&mut self, _line: u32, value: &[u8]) {
+        let agent = extract_user_agent(value);
+        if self.agents.len() < MAX_AGENTS && !agent.is_empty() {
+            self.agents.push(agent.to_vec());
+        }
+    }
+    fn handle_allow(&mut self, _line: u32, value: &[u8]) {
+        self.add_url(value);
+    }
+    fn handle_disallow(&mut self, _line: u32, value: &[u8]) {
+        self.add_url(value);
+    }
+    fn handle_sitemap(&mut self, _line: u32, _value: &[u8]) {}
+    fn handle_unknown_action(&mut self, _line: u32, _action: &[u8], _value: &[u8]) {}
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut parts = data.split(|&b| b == 0xFF);
+    let body = parts.next().unwrap_or_default();
+    let mut queries = Queries::default();
+    if let Some(url) = parts.next() {
+        queries.urls.push(url.to_vec());
+    }
+    queries
+        .agents
+        .extend(parts.take(MAX_AGENTS).map(<[u8]>::to_vec));
+    parse_robots_txt(body, &mut queries);
+    if let Some(first) = queries.agents.first() {
+        let upper = first.to_ascii_uppercase();
+        queries.agents.push(upper);
+    }
+    if queries.urls.is_empty() {
+        queries.urls.push(b"http://example.com/".to_vec());
+    }
+
+    let robots = Robots::parse(body);
+    let all: Vec<&[u8]> = queries.agents.iter().map(Vec::as_slice).collect();
+    let mut agent_sets: Vec<Vec<&[u8]>> = all.iter().map(|&a| vec![a]).collect();
+    agent_sets.push(all.clone());
+    agent_sets.push(Vec::new());
+
+    for url in &queries.urls {
+        // The reference allocates per pattern byte: asked once per URL, with
+        // all agents, it keeps the target at a useful speed.
+        let reference = reference_outcome(body, &all, url);
+        assert_eq!(
+            crate_outcome(body, &all, url),
+            reference,
+            "RobotsMatcher, agents {all:?} url {url:?}"
+        );
+        for agents in &agent_sets {
+            let matcher = crate_outcome(body, agents, url);
+            let answer = robots.check(agents, url);
+            assert_eq!(
+                (
+                    answer.allowed,
+                    answer.matching_line,
+                    answer.ever_seen_specific_agent,
+                    answer.disallow_ignore_global,
+                ),
+                (
+                    matcher.allowed,
+                    matcher.matching_line,
+                    matcher.ever_seen_specific_agent,
+                    matcher.disallow_ignore_global,
+                ),
+                "Robots, agents {agents:?} url {url:?}"
+            );
+        }
+    }
+});

@@ -89,6 +89,18 @@ impl ByteSet {
         ByteSet(set)
     }
 
+    /// The set of the bytes of `pattern` other than `*`.
+    pub(crate) fn of_literals(pattern: &[u8]) -> Self {
+        let mut set = ByteSet::of(pattern);
+        set.0[usize::from(b'*' >> 6)] &= !(1 << (b'*' & 63));
+        set
+    }
+
+    /// Whether every byte of `other` is in this set.
+    pub(crate) fn contains_all(&self, other: &ByteSet) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| b & !a == 0)
+    }
+
     fn contains(&self, b: u8) -> bool {
         self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0
     }

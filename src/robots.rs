@@ -43,6 +43,16 @@ struct Entry {
     line: u32,
 }
 
+/// A pattern with a `*`, with what rules most paths out cheaply: the bytes
+/// before its first `*` (a path must start with them) and the set of its
+/// literal bytes (a path must contain them all).
+#[derive(Debug, Clone, Copy)]
+struct Wildcard {
+    entry: Entry,
+    literal_prefix: usize,
+    literals: ByteSet,
+}
+
 /// A pattern without `*` and without a final `$`: it matches the paths it is
 /// a prefix of.
 #[derive(Debug, Clone, Copy)]
@@ -64,7 +74,7 @@ struct RuleIndex {
     /// entries sorted by bytes; repeats dropped.
     exact: Box<[Entry]>,
     /// Patterns with `*`, by (priority descending, line ascending).
-    wildcards: Box<[Entry]>,
+    wildcards: Box<[Wildcard]>,
 }
 
 /// Whether a rule allows or disallows.
@@ -406,6 +416,17 @@ impl RuleIndex {
             list.dedup_by(same_pattern);
         }
         wildcards.sort_by(|a, b| b.priority.cmp(&a.priority).then(a.line.cmp(&b.line)));
+        let wildcards: Vec<Wildcard> = wildcards
+            .into_iter()
+            .map(|entry| {
+                let pattern = bytes(entry.pattern);
+                Wildcard {
+                    entry,
+                    literal_prefix: memchr::memchr(b'*', pattern).unwrap_or(pattern.len()),
+                    literals: ByteSet::of_literals(pattern),
+                }
+            })
+            .collect();
 
         // In byte order, the patterns that are prefixes of a pattern come
         // before it and are still on the stack when it is reached.
@@ -436,6 +457,65 @@ impl RuleIndex {
     fn heap_bytes(&self) -> usize {
         use std::mem::size_of_val;
         size_of_val(&*self.prefixes) + size_of_val(&*self.exact) + size_of_val(&*self.wildcards)
+    }
+}
+
+/// The path's byte set, computed on first use: only `*` patterns need it.
+struct LazyByteSet<'a> {
+    path: &'a [u8],
+    set: std::cell::OnceCell<ByteSet>,
+}
+
+impl<'a> LazyByteSet<'a> {
+    fn new(path: &'a [u8]) -> Self {
+        LazyByteSet {
+            path,
+            set: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn get(&self) -> &ByteSet {
+        self.set.get_or_init(|| ByteSet::of(self.path))
+    }
+}
+
+/// The groups naming the queried agents: a few at most, kept inline.
+#[derive(Default)]
+struct GroupList {
+    inline: [usize; 8],
+    len: usize,
+    spilled: Vec<usize>,
+}
+
+impl GroupList {
+    fn push(&mut self, group: usize) {
+        if self.len < self.inline.len() {
+            self.inline[self.len] = group;
+            self.len += 1;
+        } else {
+            if self.spilled.is_empty() {
+                self.spilled.extend_from_slice(&self.inline);
+            }
+            self.spilled.push(group);
+        }
+    }
+
+    /// The groups in file order, each once.
+    fn as_sorted_set(&mut self) -> &[usize] {
+        let list = if self.spilled.is_empty() {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.spilled[..]
+        };
+        list.sort_unstable();
+        let mut kept = 0;
+        for i in 0..list.len() {
+            if kept == 0 || list[kept - 1] != list[i] {
+                list[kept] = list[i];
+                kept += 1;
+            }
+        }
+        &list[..kept]
     }
 }
 
@@ -486,7 +566,7 @@ impl Robots {
         &self,
         groups: &[usize],
         path: &[u8],
-        path_bytes: &ByteSet,
+        path_bytes: &LazyByteSet<'_>,
         pick: fn(&GroupData) -> &RuleIndex,
     ) -> Match {
         let mut best = Match::NONE;
@@ -506,7 +586,8 @@ impl Robots {
                 );
             }
             self.best_prefix(&index.prefixes, path, &mut best);
-            for entry in &index.wildcards {
+            for wildcard in &index.wildcards {
+                let entry = &wildcard.entry;
                 let priority = entry.priority as i64;
                 if priority < best.priority
                     || (priority == best.priority && entry.line >= best.line)
@@ -514,7 +595,8 @@ impl Robots {
                     break;
                 }
                 let pattern = self.bytes(entry.pattern);
-                if path_bytes.has_literals_of(pattern)
+                if path.starts_with(&pattern[..wildcard.literal_prefix])
+                    && path_bytes.get().contains_all(&wildcard.literals)
                     && matches_split(path, pattern, entry.anchored)
                 {
                     consider(
@@ -583,20 +665,21 @@ impl Robots {
             None => path,
         };
 
-        let path_bytes = &ByteSet::of(path);
-        let mut specific: Vec<usize> = Vec::new();
+        let path_bytes = &LazyByteSet::new(path);
+        let mut specific = GroupList::default();
         for agent in user_agents {
-            specific.extend(self.groups_naming(agent.as_ref()));
+            for group in self.groups_naming(agent.as_ref()) {
+                specific.push(group);
+            }
         }
+        let specific = specific.as_sorted_set();
         let ever_seen_specific_agent = !specific.is_empty();
         let mut allow = Hierarchy::NONE;
         let mut disallow = Hierarchy::NONE;
         if ever_seen_specific_agent {
             // With a group of its own, the global rules never decide.
-            specific.sort_unstable();
-            specific.dedup();
-            allow.specific = self.best(&specific, path, path_bytes, |g| &g.allow);
-            disallow.specific = self.best(&specific, path, path_bytes, |g| &g.disallow);
+            allow.specific = self.best(specific, path, path_bytes, |g| &g.allow);
+            disallow.specific = self.best(specific, path, path_bytes, |g| &g.disallow);
         } else {
             allow.global = self.best(&self.global_groups, path, path_bytes, |g| &g.allow);
             disallow.global = self.best(&self.global_groups, path, path_bytes, |g| &g.disallow);

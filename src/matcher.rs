@@ -382,6 +382,11 @@ impl ParseHandler for RobotsMatcher {
         self.handle_rule(false, line_num, value);
     }
 
+    fn needs_rule_values(&self) -> bool {
+        // Rules outside the groups that apply are ignored unseen.
+        self.seen_any_agent()
+    }
+
     fn handle_sitemap(&mut self, _line_num: u32, _value: &[u8]) {}
 
     fn handle_unknown_action(&mut self, _line_num: u32, _action: &[u8], _value: &[u8]) {}

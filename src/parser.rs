@@ -83,6 +83,14 @@ pub trait ParseHandler {
     fn handle_sitemap(&mut self, line_num: u32, value: &[u8]);
     /// A key-value line whose key is not recognised.
     fn handle_unknown_action(&mut self, line_num: u32, action: &[u8], value: &[u8]);
+    /// Whether the next `allow` or `disallow` value will be looked at.
+    ///
+    /// When this returns `false` the parser may skip normalising that value
+    /// and pass it as written: a handler that ignores some rules (a matcher
+    /// outside any group of interest) saves the work. Defaults to `true`.
+    fn needs_rule_values(&self) -> bool {
+        true
+    }
     /// Called for every line, after the directive callback of that line.
     fn report_line_metadata(&mut self, line_num: u32, metadata: &LineMetadata) {
         let _ = (line_num, metadata);
@@ -361,6 +369,7 @@ impl<H: ParseHandler + ?Sized> Parser<'_, H> {
             metadata.is_acceptable_typo = is_typo;
             let value = match key_type {
                 KeyType::UserAgent | KeyType::Sitemap => value,
+                KeyType::Allow | KeyType::Disallow if !self.handler.needs_rule_values() => value,
                 _ => {
                     self.scratch.clear();
                     // Values never hold a NUL: the content ended there.

@@ -58,6 +58,8 @@ struct Wildcard {
 #[derive(Debug, Clone, Copy)]
 struct Prefix {
     pattern: Span,
+    /// The pattern's first eight bytes as a big-endian word (see [`head`]).
+    head: u64,
     line: u32,
     /// The longest other prefix pattern that is a prefix of this one.
     parent: Option<u32>,
@@ -442,6 +444,7 @@ impl RuleIndex {
             }
             indexed.push(Prefix {
                 pattern: entry.pattern,
+                head: head(pattern),
                 line: entry.line,
                 parent: stack.last().copied(),
             });
@@ -460,9 +463,22 @@ impl RuleIndex {
     }
 }
 
-/// The path's byte set, computed on first use: only `*` patterns need it.
+/// The first eight bytes of `s` as a big-endian word, zero-padded. Words
+/// order like the byte strings whenever they differ: where one side is
+/// padding and the other a real non-zero byte, the padded side is a proper
+/// prefix of the other, so the smaller. Equal words say nothing.
+fn head(s: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    let n = s.len().min(8);
+    word[..n].copy_from_slice(&s[..n]);
+    u64::from_be_bytes(word)
+}
+
+/// What a query computes about its path once: its first word, and its byte
+/// set on first use (only `*` patterns need it).
 struct LazyByteSet<'a> {
     path: &'a [u8],
+    head: u64,
     set: std::cell::OnceCell<ByteSet>,
 }
 
@@ -470,6 +486,7 @@ impl<'a> LazyByteSet<'a> {
     fn new(path: &'a [u8]) -> Self {
         LazyByteSet {
             path,
+            head: head(path),
             set: std::cell::OnceCell::new(),
         }
     }
@@ -585,7 +602,7 @@ impl Robots {
                     },
                 );
             }
-            self.best_prefix(&index.prefixes, path, &mut best);
+            self.best_prefix(&index.prefixes, path, path_bytes.head, &mut best);
             for wildcard in &index.wildcards {
                 let entry = &wildcard.entry;
                 let priority = entry.priority as i64;
@@ -620,8 +637,14 @@ impl Robots {
     /// a pattern and `path` starts with it, `q` included. So the answer is on
     /// the chain of patterns that are prefixes of `q`: the longest of them no
     /// longer than the common prefix of `q` and `path`.
-    fn best_prefix(&self, prefixes: &[Prefix], path: &[u8], best: &mut Match) {
-        let after = prefixes.partition_point(|p| self.bytes(p.pattern) <= path);
+    fn best_prefix(&self, prefixes: &[Prefix], path: &[u8], path_head: u64, best: &mut Match) {
+        let after = prefixes.partition_point(|p| {
+            if p.head == path_head {
+                self.bytes(p.pattern) <= path
+            } else {
+                p.head < path_head
+            }
+        });
         let Some(last) = after.checked_sub(1) else {
             return;
         };
@@ -766,6 +789,18 @@ mod tests {
     use super::*;
 
     fn assert_send_sync<T: Send + Sync>() {}
+
+    proptest::proptest! {
+        #[test]
+        fn head_words_order_like_byte_strings_when_they_differ(
+            a in proptest::collection::vec(proptest::sample::select(vec![0u8, 1, b'/', b'a', 0xFF]), 0..12),
+            b in proptest::collection::vec(proptest::sample::select(vec![0u8, 1, b'/', b'a', 0xFF]), 0..12),
+        ) {
+            if head(&a) != head(&b) {
+                proptest::prop_assert_eq!(head(&a).cmp(&head(&b)), a.cmp(&b));
+            }
+        }
+    }
 
     #[test]
     fn robots_is_send_and_sync() {

@@ -92,6 +92,12 @@ cargo build
 step "cargo test"
 cargo test
 
+# The fuzz targets are a crate of their own (cargo fuzz runs them on
+# nightly); checking them on stable keeps an API change from breaking them
+# unnoticed.
+step "fuzz targets compile (cargo check --manifest-path fuzz/Cargo.toml)"
+cargo check --manifest-path fuzz/Cargo.toml --all-targets
+
 # --- C and C++ examples --------------------------------------------------------
 
 if [[ -f scripts/test-c.sh ]]; then

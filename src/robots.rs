@@ -50,6 +50,11 @@ struct Entry {
 struct Wildcard {
     entry: Entry,
     literal_prefix: usize,
+    /// The first eight bytes of the literal prefix (see [`head`]) and the
+    /// mask of the bytes they cover: patterns hold no NUL, so a masked path
+    /// head equal to it means the path starts with them.
+    prefix_head: u64,
+    prefix_mask: u64,
     literals: ByteSet,
 }
 
@@ -422,9 +427,13 @@ impl RuleIndex {
             .into_iter()
             .map(|entry| {
                 let pattern = bytes(entry.pattern);
+                let literal_prefix = memchr::memchr(b'*', pattern).unwrap_or(pattern.len());
+                let covered = literal_prefix.min(8);
                 Wildcard {
                     entry,
-                    literal_prefix: memchr::memchr(b'*', pattern).unwrap_or(pattern.len()),
+                    literal_prefix,
+                    prefix_head: head(&pattern[..covered]),
+                    prefix_mask: !(u64::MAX.checked_shr(8 * covered as u32).unwrap_or(0)),
                     literals: ByteSet::of_literals(pattern),
                 }
             })
@@ -589,10 +598,12 @@ impl Robots {
         let mut best = Match::NONE;
         for &g in groups {
             let index = pick(&self.groups[g]);
-            if let Ok(i) = index
-                .exact
-                .binary_search_by(|e| self.bytes(e.pattern).cmp(path))
-            {
+            if let Ok(i) = index.exact.binary_search_by(|e| {
+                let pattern = self.bytes(e.pattern);
+                head(pattern)
+                    .cmp(&path_bytes.head)
+                    .then_with(|| pattern.cmp(path))
+            }) {
                 let e = &index.exact[i];
                 consider(
                     &mut best,
@@ -612,7 +623,9 @@ impl Robots {
                     break;
                 }
                 let pattern = self.bytes(entry.pattern);
-                if path.starts_with(&pattern[..wildcard.literal_prefix])
+                if path_bytes.head & wildcard.prefix_mask == wildcard.prefix_head
+                    && (wildcard.literal_prefix <= 8
+                        || path.starts_with(&pattern[..wildcard.literal_prefix]))
                     && path_bytes.get().contains_all(&wildcard.literals)
                     && matches_split(path, pattern, entry.anchored)
                 {

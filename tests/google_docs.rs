@@ -7,9 +7,9 @@
 //! Where the page describes Google's crawlers more loosely than Google's
 //! library behaves, the test pins the library (`robots.cc`) and says so.
 
-use robotstxt::{
-    ParseHandler, RobotsMatcher, RobotsParsingReporter, RobotsTagName, parse_robots_txt,
-};
+mod common;
+use common::events;
+use robotstxt::{RobotsMatcher, RobotsParsingReporter, RobotsTagName};
 
 fn allowed(robots: impl AsRef<[u8]>, agent: &str, url: &str) -> bool {
     RobotsMatcher::new().one_agent_allowed_by_robots(robots, agent, url)
@@ -38,48 +38,6 @@ fn assert_rule(rule: &str, matching: &[&str], not_matching: &[&str]) {
     for path in not_matching {
         assert!(!rule_matches(rule, path), "{rule} should not match {path}");
     }
-}
-
-/// Collects what the parser hands to a handler, one string per callback.
-#[derive(Default)]
-struct Events(Vec<String>);
-
-impl ParseHandler for Events {
-    fn handle_robots_start(&mut self) {}
-    fn handle_robots_end(&mut self) {}
-    fn handle_user_agent(&mut self, line: u32, value: &[u8]) {
-        self.0.push(format!(
-            "{line} user-agent {}",
-            String::from_utf8_lossy(value)
-        ));
-    }
-    fn handle_allow(&mut self, line: u32, value: &[u8]) {
-        self.0
-            .push(format!("{line} allow {}", String::from_utf8_lossy(value)));
-    }
-    fn handle_disallow(&mut self, line: u32, value: &[u8]) {
-        self.0.push(format!(
-            "{line} disallow {}",
-            String::from_utf8_lossy(value)
-        ));
-    }
-    fn handle_sitemap(&mut self, line: u32, value: &[u8]) {
-        self.0
-            .push(format!("{line} sitemap {}", String::from_utf8_lossy(value)));
-    }
-    fn handle_unknown_action(&mut self, line: u32, action: &[u8], value: &[u8]) {
-        self.0.push(format!(
-            "{line} unknown {}={}",
-            String::from_utf8_lossy(action),
-            String::from_utf8_lossy(value)
-        ));
-    }
-}
-
-fn events(robots: impl AsRef<[u8]>) -> Vec<String> {
-    let mut e = Events::default();
-    parse_robots_txt(robots.as_ref(), &mut e);
-    e.0
 }
 
 // --- What is a robots.txt file --------------------------------------------------

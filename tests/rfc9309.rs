@@ -4,9 +4,11 @@
 //! from the RFC, the test pins Google's behaviour and says where it comes from
 //! in Google's `robots.cc`.
 
+mod common;
+use common::events;
 use robotstxt::{
-    ParseHandler, RobotsMatcher, RobotsParsingReporter, RobotsTagName, extract_user_agent,
-    is_valid_user_agent_to_obey, parse_robots_txt,
+    RobotsMatcher, RobotsParsingReporter, RobotsTagName, extract_user_agent,
+    is_valid_user_agent_to_obey,
 };
 
 fn allowed(robots: &str, agent: &str, url: &str) -> bool {
@@ -26,48 +28,6 @@ fn rule_matches(rule: &[u8], url: &str) -> bool {
     robots.extend_from_slice(rule);
     robots.push(b'\n');
     !RobotsMatcher::new().one_agent_allowed_by_robots(&robots, "ExampleBot", url)
-}
-
-/// Collects what the parser hands to a handler, one string per callback.
-#[derive(Default)]
-struct Events(Vec<String>);
-
-impl ParseHandler for Events {
-    fn handle_robots_start(&mut self) {}
-    fn handle_robots_end(&mut self) {}
-    fn handle_user_agent(&mut self, line: u32, value: &[u8]) {
-        self.0.push(format!(
-            "{line} user-agent {}",
-            String::from_utf8_lossy(value)
-        ));
-    }
-    fn handle_allow(&mut self, line: u32, value: &[u8]) {
-        self.0
-            .push(format!("{line} allow {}", String::from_utf8_lossy(value)));
-    }
-    fn handle_disallow(&mut self, line: u32, value: &[u8]) {
-        self.0.push(format!(
-            "{line} disallow {}",
-            String::from_utf8_lossy(value)
-        ));
-    }
-    fn handle_sitemap(&mut self, line: u32, value: &[u8]) {
-        self.0
-            .push(format!("{line} sitemap {}", String::from_utf8_lossy(value)));
-    }
-    fn handle_unknown_action(&mut self, line: u32, action: &[u8], value: &[u8]) {
-        self.0.push(format!(
-            "{line} unknown {}={}",
-            String::from_utf8_lossy(action),
-            String::from_utf8_lossy(value)
-        ));
-    }
-}
-
-fn events(robots: &[u8]) -> Vec<String> {
-    let mut e = Events::default();
-    parse_robots_txt(robots, &mut e);
-    e.0
 }
 
 // --- 2.2 Formal syntax -------------------------------------------------------

@@ -284,3 +284,46 @@ pub fn google_line_count(body: &[u8]) -> usize {
     }
     lines
 }
+
+/// Collects what the parser hands to a handler, one string per callback:
+/// `"<line> <kind> <value>"`, `"<line> unknown <key>=<value>"`.
+#[derive(Default)]
+pub struct Events(pub Vec<String>);
+
+impl ParseHandler for Events {
+    fn handle_robots_start(&mut self) {}
+    fn handle_robots_end(&mut self) {}
+    fn handle_user_agent(&mut self, line: u32, value: &[u8]) {
+        self.push(line, "user-agent", value);
+    }
+    fn handle_allow(&mut self, line: u32, value: &[u8]) {
+        self.push(line, "allow", value);
+    }
+    fn handle_disallow(&mut self, line: u32, value: &[u8]) {
+        self.push(line, "disallow", value);
+    }
+    fn handle_sitemap(&mut self, line: u32, value: &[u8]) {
+        self.push(line, "sitemap", value);
+    }
+    fn handle_unknown_action(&mut self, line: u32, action: &[u8], value: &[u8]) {
+        let (action, value) = (
+            String::from_utf8_lossy(action),
+            String::from_utf8_lossy(value),
+        );
+        self.0.push(format!("{line} unknown {action}={value}"));
+    }
+}
+
+impl Events {
+    fn push(&mut self, line: u32, kind: &str, value: &[u8]) {
+        let value = String::from_utf8_lossy(value);
+        self.0.push(format!("{line} {kind} {value}"));
+    }
+}
+
+/// The parser's callbacks for `robots`, as [`Events`] writes them.
+pub fn events(robots: impl AsRef<[u8]>) -> Vec<String> {
+    let mut e = Events::default();
+    parse_robots_txt(robots.as_ref(), &mut e);
+    e.0
+}

@@ -4,18 +4,6 @@ use std::borrow::Cow;
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
-/// Writes the normalised form of `src` into `out` when it differs from `src`.
-///
-/// Returns `false`, leaving `out` untouched, when `src` needs no change.
-/// `src` is read up to its first NUL byte, as Google reads a C string.
-pub(crate) fn escape_pattern_into(src: &[u8], out: &mut Vec<u8>) -> bool {
-    let src = match memchr::memchr(0, src) {
-        Some(nul) => &src[..nul],
-        None => src,
-    };
-    escape_value_into(src, out)
-}
-
 /// Whether `s` has a `%` or a byte at or above 0x80, eight bytes at a time.
 fn has_percent_or_high_byte(s: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -32,7 +20,11 @@ fn has_percent_or_high_byte(s: &[u8]) -> bool {
     chunks.remainder().iter().any(|&b| b == b'%' || b >= 0x80)
 }
 
-/// [`escape_pattern_into`] for a value known to hold no NUL byte.
+/// Writes the normalised form of `src` into `out` when it differs from `src`.
+///
+/// Returns `false`, leaving `out` untouched, when `src` needs no change.
+/// `src` must hold no NUL byte: Google reads patterns as C strings, so
+/// callers cut them at the first NUL.
 pub(crate) fn escape_value_into(src: &[u8], out: &mut Vec<u8>) -> bool {
     // Most values need nothing: a word-at-a-time pass tells.
     if !has_percent_or_high_byte(src) {
@@ -96,12 +88,12 @@ pub(crate) fn escape_value_into(src: &[u8], out: &mut Vec<u8>) -> bool {
 /// Like Google's C-string interface, the input ends at its first NUL byte.
 /// Borrows the input when nothing changes.
 pub fn maybe_escape_pattern(src: &[u8]) -> Cow<'_, [u8]> {
+    let src = &src[..memchr::memchr(0, src).unwrap_or(src.len())];
     let mut out = Vec::new();
-    if escape_pattern_into(src, &mut out) {
+    if escape_value_into(src, &mut out) {
         Cow::Owned(out)
     } else {
-        let end = memchr::memchr(0, src).unwrap_or(src.len());
-        Cow::Borrowed(&src[..end])
+        Cow::Borrowed(src)
     }
 }
 

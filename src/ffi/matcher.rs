@@ -3,8 +3,8 @@
 use std::ffi::c_char;
 
 use super::{
-    ffi_boundary, free_handle, into_handle, robotstxt_status, robotstxt_str, try_array, try_bytes,
-    try_mut, try_out, try_ref,
+    ffi_boundary, free_handle, into_handle, robotstxt_status, robotstxt_str, try_byte_strings,
+    try_bytes, try_mut, try_out, try_ref,
 };
 use crate::RobotsMatcher;
 
@@ -84,10 +84,7 @@ pub unsafe extern "C" fn robotstxt_matcher_allowed_by_robots(
         let body = try_bytes!(robots_body, robots_body_len);
         let url = try_bytes!(url, url_len);
         let allowed = try_out!(allowed);
-        let mut agents = Vec::with_capacity(user_agents_len.min(64));
-        for agent in try_array!(user_agents, user_agents_len) {
-            agents.push(try_bytes!(agent.ptr, agent.len));
-        }
+        let agents = try_byte_strings!(user_agents, user_agents_len);
         let answer = matcher.inner.allowed_by_robots(body, &agents, url);
         // SAFETY: checked non-NULL; the caller guarantees it is writable.
         unsafe { allowed.write(answer) };

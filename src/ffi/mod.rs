@@ -301,11 +301,30 @@ macro_rules! try_bytes {
     };
 }
 
-/// A `(ptr, len)` array, or the export's NULL fallback.
-macro_rules! try_array {
+/// Borrows an array of [`robotstxt_str`] as byte strings: `None` when the
+/// array, or any string in it, is `(NULL, n > 0)`.
+///
+/// # Safety
+/// As for [`array`], and for [`bytes`] for every element.
+pub(crate) unsafe fn byte_strings<'a>(
+    ptr: *const robotstxt_str,
+    len: usize,
+) -> Option<Vec<&'a [u8]>> {
+    // SAFETY: forwarded from the caller.
+    let list = unsafe { array(ptr, len) }?;
+    list.iter()
+        // SAFETY: forwarded from the caller, for each element.
+        .map(|s| unsafe { bytes(s.ptr, s.len) })
+        .collect()
+}
+
+/// An array of byte strings (see [`byte_strings`]), or the export's NULL
+/// fallback.
+macro_rules! try_byte_strings {
     ($ptr:expr, $len:expr) => {
-        // SAFETY: every export documents that arrays are (NULL, 0) or valid.
-        match unsafe { $crate::ffi::array($ptr, $len) } {
+        // SAFETY: every export documents that arrays and their strings are
+        // (NULL, 0) or valid.
+        match unsafe { $crate::ffi::byte_strings($ptr, $len) } {
             Some(value) => value,
             None => return $crate::ffi::Fallback::on_null(),
         }
@@ -323,4 +342,4 @@ macro_rules! try_out {
     }};
 }
 
-pub(crate) use {ffi_boundary, try_array, try_bytes, try_mut, try_out, try_ref};
+pub(crate) use {ffi_boundary, try_byte_strings, try_bytes, try_mut, try_out, try_ref};

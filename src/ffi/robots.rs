@@ -8,8 +8,8 @@
 use std::ffi::c_char;
 
 use super::{
-    c_ptr, ffi_boundary, free_handle, into_handle, robotstxt_status, robotstxt_str, try_array,
-    try_bytes, try_out, try_ref,
+    c_ptr, ffi_boundary, free_handle, into_handle, robotstxt_status, robotstxt_str,
+    try_byte_strings, try_bytes, try_out, try_ref,
 };
 use crate::robots::{Group, Robots, RuleKind};
 
@@ -176,10 +176,7 @@ pub unsafe extern "C" fn robotstxt_robots_check(
         let robots = try_ref!(robots);
         let url = try_bytes!(url, url_len);
         let answer = try_out!(answer);
-        let mut agents = Vec::with_capacity(user_agents_len.min(64));
-        for agent in try_array!(user_agents, user_agents_len) {
-            agents.push(try_bytes!(agent.ptr, agent.len));
-        }
+        let agents = try_byte_strings!(user_agents, user_agents_len);
         let result = robots.inner.check(&agents, url);
         // SAFETY: checked non-NULL; the caller guarantees it is writable.
         unsafe {

@@ -33,6 +33,9 @@ pub mod path;
 pub mod pattern;
 pub mod reporting;
 pub mod robots;
+// SSE2 classification of the body for the parser (x86-64 baseline).
+#[allow(unsafe_code)]
+mod scan;
 
 pub use escape::maybe_escape_pattern;
 pub use matcher::{RobotsMatcher, extract_user_agent, is_valid_user_agent_to_obey};

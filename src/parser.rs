@@ -12,7 +12,10 @@
 //! slices of the input, except for rule values that need escaping, which are
 //! written into one scratch buffer reused for the whole body.
 
+use std::ops::Range;
+
 use crate::escape::escape_value_into;
+use crate::scan;
 
 /// Google keeps at most this many bytes of one line (8 times the 2083-byte
 /// URL limit of some browsers, less one byte for the terminating NUL of its
@@ -102,47 +105,11 @@ pub trait ParseHandler {
 ///
 /// Returns the key type and whether the key is one of the accepted typos.
 pub fn get_key_type(key: &[u8]) -> (KeyType, bool) {
-    let head = LowerHead::of(key);
-    let starts = |prefix: &[u8]| head.starts_with(key, prefix);
-    // Every accepted spelling of a kind starts with the same letter, and the
-    // letters differ between kinds: one test of the first byte picks the kind.
-    // A key cannot start with both the right spelling and a typo, so the
-    // right one is tried first.
-    match head.word as u8 {
-        b'u' => {
-            if starts(b"user-agent") {
-                return (KeyType::UserAgent, false);
-            }
-            if starts(b"useragent") || starts(b"user agent") {
-                return (KeyType::UserAgent, true);
-            }
-        }
-        b'a' if starts(b"allow") => return (KeyType::Allow, false),
-        b'd' => {
-            if starts(b"disallow") {
-                return (KeyType::Disallow, false);
-            }
-            if starts(b"dissallow")
-                || starts(b"dissalow")
-                || starts(b"disalow")
-                || starts(b"diasllow")
-                || starts(b"disallaw")
-            {
-                return (KeyType::Disallow, true);
-            }
-        }
-        b's' => {
-            if starts(b"sitemap") {
-                return (KeyType::Sitemap, false);
-            }
-            if starts(b"site-map") {
-                return (KeyType::Sitemap, true);
-            }
-        }
-        _ => {}
-    }
-    (KeyType::Unknown, false)
+    LowerHead::of(key).key_type(key)
 }
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 
 /// The first eight bytes of a key, ASCII-lower-cased, as one word (missing
 /// bytes are zero): prefix tests compare words instead of bytes.
@@ -155,7 +122,27 @@ impl LowerHead {
         let mut bytes = [0u8; 8];
         let n = key.len().min(8);
         bytes[..n].copy_from_slice(&key[..n]);
-        let word = u64::from_le_bytes(bytes);
+        LowerHead::lower(u64::from_le_bytes(bytes))
+    }
+
+    /// The head of the key of `len` bytes at `at` in `body`, read as one
+    /// word where the body has eight bytes there (the bytes past the key are
+    /// masked off), which saves copying a key of unknown length.
+    #[inline(always)]
+    fn at(body: &[u8], at: usize, len: usize) -> LowerHead {
+        let Some(chunk) = body.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
+            return LowerHead::of(&body[at..at + len]);
+        };
+        let word = u64::from_le_bytes(*chunk);
+        let mask = if len >= 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * len)) - 1
+        };
+        LowerHead::lower(word & mask)
+    }
+
+    fn lower(word: u64) -> LowerHead {
         // Bytes 'A'..='Z' (and only those) get 0x20 added.
         let low7 = word & LOW7;
         let at_least_a = low7.wrapping_add(ONES * (0x80 - u64::from(b'A')));
@@ -164,6 +151,49 @@ impl LowerHead {
         LowerHead {
             word: word | (upper >> 2),
         }
+    }
+
+    /// Classifies `key`, whose head this is.
+    fn key_type(&self, key: &[u8]) -> (KeyType, bool) {
+        let starts = |prefix: &[u8]| self.starts_with(key, prefix);
+        // Every accepted spelling of a kind starts with the same letter, and
+        // the letters differ between kinds: one test of the first byte picks
+        // the kind. A key cannot start with both the right spelling and a
+        // typo, so the right one is tried first.
+        match self.word as u8 {
+            b'u' => {
+                if starts(b"user-agent") {
+                    return (KeyType::UserAgent, false);
+                }
+                if starts(b"useragent") || starts(b"user agent") {
+                    return (KeyType::UserAgent, true);
+                }
+            }
+            b'a' if starts(b"allow") => return (KeyType::Allow, false),
+            b'd' => {
+                if starts(b"disallow") {
+                    return (KeyType::Disallow, false);
+                }
+                if starts(b"dissallow")
+                    || starts(b"dissalow")
+                    || starts(b"disalow")
+                    || starts(b"diasllow")
+                    || starts(b"disallaw")
+                {
+                    return (KeyType::Disallow, true);
+                }
+            }
+            b's' => {
+                if starts(b"sitemap") {
+                    return (KeyType::Sitemap, false);
+                }
+                if starts(b"site-map") {
+                    return (KeyType::Sitemap, true);
+                }
+            }
+            _ => {}
+        }
+        (KeyType::Unknown, false)
     }
 
     /// Whether `key` (whose head this is) starts with the lower-case
@@ -188,188 +218,148 @@ impl LowerHead {
 /// Google strips with `absl::StripAsciiWhitespace`: space, tab, vertical tab,
 /// form feed, CR and LF.
 fn is_ascii_space(b: u8) -> bool {
-    b == b' ' || (b'\t'..=b'\r').contains(&b)
-}
-
-fn strip(mut s: &[u8]) -> &[u8] {
-    while let [first, rest @ ..] = s {
-        if !is_ascii_space(*first) {
-            break;
-        }
-        s = rest;
-    }
-    while let [rest @ .., last] = s {
-        if !is_ascii_space(*last) {
-            break;
-        }
-        s = rest;
-    }
-    s
+    // One bit per whitespace byte: ' ' and '\t'..='\r'.
+    const SPACES: u64 = 1 << b' ' | 0b11111 << b'\t';
+    b <= b' ' && SPACES >> b & 1 == 1
 }
 
 fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-/// Where the bytes that matter to the parser are: line ends (LF, CR), the
-/// NUL and `#` that end a line's content, and `:`.
+/// What the scan found in one line, as absolute offsets into the body.
 ///
-/// The body is read eight bytes at a time: for each word, one mask marks the
-/// special bytes, so the parser visits only those instead of calling a search
-/// routine per line and per character class (most lines are a few dozen
-/// bytes, where call overhead dominates).
-struct Specials<'a> {
-    body: &'a [u8],
-    /// Offset of the word `mask` was computed from.
-    base: usize,
-    /// High bit of each byte set where that byte of the word is special and
-    /// not yet visited.
-    mask: u64,
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-
-/// For each byte of `word`: high bit clear exactly where the byte equals
-/// `c` (the other seven bits set).
-fn ne_bits(word: u64, c: u8) -> u64 {
-    let x = word ^ (ONES * u64::from(c));
-    ((x & LOW7).wrapping_add(LOW7)) | x | LOW7
-}
-
-/// High bit of each byte set exactly where the byte is special.
-fn special_mask(word: u64) -> u64 {
-    // A byte is special unless it differs from every special byte.
-    !(ne_bits(word, b'\n')
-        & ne_bits(word, b'\r')
-        & ne_bits(word, 0)
-        & ne_bits(word, b'#')
-        & ne_bits(word, b':'))
-}
-
-impl<'a> Specials<'a> {
-    fn new(body: &'a [u8]) -> Self {
-        let mut specials = Specials {
-            body,
-            base: 0,
-            mask: 0,
-        };
-        specials.load();
-        specials
-    }
-
-    /// Computes the mask of the word at `base`, padding a short tail with a
-    /// byte that is not special.
-    fn load(&mut self) {
-        let rest = self.body.get(self.base..).unwrap_or_default();
-        let word = match rest.first_chunk::<8>() {
-            Some(chunk) => u64::from_le_bytes(*chunk),
-            None => {
-                let mut tail = [b'a'; 8];
-                tail[..rest.len()].copy_from_slice(rest);
-                u64::from_le_bytes(tail)
-            }
-        };
-        self.mask = special_mask(word);
-    }
-}
-
-impl Iterator for Specials<'_> {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        while self.mask == 0 {
-            self.base += 8;
-            if self.base >= self.body.len() {
-                return None;
-            }
-            self.load();
-        }
-        let at = self.base + (self.mask.trailing_zeros() / 8) as usize;
-        self.mask &= self.mask - 1;
-        Some(at)
-    }
-}
-
-/// What the scan found in one line, as offsets from the line's start.
-#[derive(Default)]
+/// Plain offsets with sentinels rather than options: the scan updates these
+/// for every line, and a sentinel past any line makes "not found" compare
+/// like "found past the end".
 struct LineScan {
-    /// Where the content ends: the line end, the first NUL or `#`, or the
-    /// length cap, whichever comes first.
-    content_end: Option<usize>,
-    has_comment: bool,
-    /// The first `:` before the content end.
-    colon: Option<usize>,
+    /// The first `:` of the line, or [`LineScan::NONE`].
+    colon: usize,
+    /// The first `#` or NUL of the line, or [`LineScan::NONE`].
+    stop: usize,
+    /// One past the last `%` or byte at or above 0x80 before `stop`; zero
+    /// when there is none.
+    escape_end: usize,
 }
 
-/// Splits one line's content into key and value.
+impl LineScan {
+    const NONE: usize = usize::MAX;
+    const EMPTY: LineScan = LineScan {
+        colon: LineScan::NONE,
+        stop: LineScan::NONE,
+        escape_end: 0,
+    };
+}
+
+/// Splits one line's content into key and value, as ranges of `content`.
 ///
 /// Returns `None` when the line holds no directive; `metadata` is filled in
 /// either way.
-fn key_and_value<'a>(
-    content: &'a [u8],
+#[inline(always)]
+fn key_and_value(
+    content: &[u8],
     colon: Option<usize>,
     metadata: &mut LineMetadata,
-) -> Option<(&'a [u8], &'a [u8])> {
-    let start = content.iter().position(|&b| !is_ascii_space(b));
-    let Some(start) = start else {
+) -> Option<(Range<usize>, Range<usize>)> {
+    let Some(colon) = colon else {
+        return key_and_value_without_colon(content, metadata);
+    };
+    // The usual line. Stripping the line before splitting it at the colon,
+    // as Google does, gives the same key and value as stripping each side:
+    // the colon is no whitespace.
+    let key = strip_range(content, 0..colon);
+    if key.is_empty() {
+        return None;
+    }
+    metadata.has_directive = true;
+    Some((key, strip_range(content, colon + 1..content.len())))
+}
+
+/// [`key_and_value`] for a line without a colon: an empty line, a comment,
+/// or a key and a value separated by whitespace.
+#[cold]
+fn key_and_value_without_colon(
+    content: &[u8],
+    metadata: &mut LineMetadata,
+) -> Option<(Range<usize>, Range<usize>)> {
+    let line = strip_range(content, 0..content.len());
+    if line.is_empty() {
         if metadata.has_comment {
             metadata.is_comment = true;
         } else {
             metadata.is_empty = true;
         }
         return None;
-    };
-    let line = strip(&content[start..]);
-
-    let sep = match colon {
-        // The colon is no whitespace, so stripping kept it.
-        Some(colon) => colon - start,
-        None => {
-            // Google accepts whitespace in place of a forgotten colon, but
-            // only when the line is exactly two runs of non-blank bytes.
-            let blank = line.iter().position(|&b| is_blank(b))?;
-            let rest = &line[blank..];
-            let value_start = rest
-                .iter()
-                .position(|&b| !is_blank(b))
-                .unwrap_or(rest.len());
-            if rest[value_start..].iter().any(|&b| is_blank(b)) {
-                return None;
-            }
-            metadata.is_missing_colon_separator = true;
-            blank
-        }
-    };
-
-    let key = strip(&line[..sep]);
-    if key.is_empty() {
+    }
+    // Google accepts whitespace in place of a forgotten colon, but only when
+    // the line is exactly two runs of non-blank bytes.
+    let text = &content[line.clone()];
+    let blank = text.iter().position(|&b| is_blank(b))?;
+    let rest = &text[blank..];
+    let value_start = rest
+        .iter()
+        .position(|&b| !is_blank(b))
+        .unwrap_or(rest.len());
+    if rest[value_start..].iter().any(|&b| is_blank(b)) {
         return None;
     }
-    let value = strip(&line[sep + 1..]);
+    metadata.is_missing_colon_separator = true;
     metadata.has_directive = true;
-    Some((key, value))
+    let sep = line.start + blank;
+    Some((
+        strip_range(content, line.start..sep),
+        strip_range(content, sep + 1..line.end),
+    ))
 }
 
-struct Parser<'h, H: ParseHandler + ?Sized> {
+/// `range` of `s` without the whitespace at either end.
+#[inline(always)]
+fn strip_range(s: &[u8], range: Range<usize>) -> Range<usize> {
+    let part = &s[range.clone()];
+    let leading = part.iter().take_while(|&&b| is_ascii_space(b)).count();
+    let trailing = part[leading..]
+        .iter()
+        .rev()
+        .take_while(|&&b| is_ascii_space(b))
+        .count();
+    range.start + leading..range.end - trailing
+}
+
+struct Parser<'b, 'h, H: ParseHandler + ?Sized> {
+    body: &'b [u8],
     handler: &'h mut H,
     scratch: Vec<u8>,
 }
 
-impl<H: ParseHandler + ?Sized> Parser<'_, H> {
-    fn emit_line(&mut self, line_num: u32, raw: &[u8], scan: &LineScan) {
+impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
+    /// Reports the line `start..end` of the body, whose first `:`, `#` and
+    /// NUL the scan found.
+    fn emit_line(&mut self, line_num: u32, start: usize, end: usize, scan: &LineScan) {
+        let body = self.body;
+        // Google keeps only the first MAX_LINE_LEN bytes of a line; the
+        // content ends at the first `#` or NUL among them.
+        let cap = end.min(start + MAX_LINE_LEN);
+        let content_end = scan.stop.min(cap);
         let mut metadata = LineMetadata {
-            is_line_too_long: raw.len() > MAX_LINE_LEN,
-            has_comment: scan.has_comment,
+            is_line_too_long: end - start > MAX_LINE_LEN,
+            has_comment: scan.stop < cap && body[scan.stop] == b'#',
             ..LineMetadata::default()
         };
-        let end = scan.content_end.unwrap_or(raw.len()).min(MAX_LINE_LEN);
-        if let Some((key, value)) = key_and_value(&raw[..end], scan.colon, &mut metadata) {
-            let (key_type, is_typo) = get_key_type(key);
+        let colon = (scan.colon < content_end).then(|| scan.colon - start);
+        let content = &body[start..content_end];
+        if let Some((key_range, value_range)) = key_and_value(content, colon, &mut metadata) {
+            let key = &content[key_range.clone()];
+            let head = LowerHead::at(body, start + key_range.start, key.len());
+            let (key_type, is_typo) = head.key_type(key);
             metadata.is_acceptable_typo = is_typo;
+            // The scan saw no `%` and no byte at or above 0x80 in the value
+            // (past the length cap it did not look).
+            let plain = !metadata.is_line_too_long && scan.escape_end <= start + value_range.start;
+            let value = &content[value_range];
             let value = match key_type {
                 KeyType::UserAgent | KeyType::Sitemap => value,
                 KeyType::Allow | KeyType::Disallow if !self.handler.needs_rule_values() => value,
+                _ if plain => value,
                 _ => {
                     self.scratch.clear();
                     // Values never hold a NUL: the content ended there.
@@ -412,47 +402,65 @@ pub fn parse_robots_txt<H: ParseHandler + ?Sized>(body: &[u8], handler: &mut H) 
     let body = skip_bom(body);
     handler.handle_robots_start();
     let mut parser = Parser {
+        body,
         handler,
         scratch: Vec::new(),
     };
     let mut line_num: u32 = 0;
-    let mut start = 0;
+    let mut start: usize = 0;
     let mut last_was_cr = false;
-    let mut scan = LineScan::default();
-    for at in Specials::new(body) {
-        let ch = body[at];
-        if ch == b'\n' || ch == b'\r' {
-            // The LF of a CRLF pair does not end another (empty) line.
-            let crlf_continuation = at == start && last_was_cr && ch == b'\n';
-            if !crlf_continuation {
-                line_num = line_num.saturating_add(1);
-                parser.emit_line(line_num, &body[start..at], &scan);
-            }
-            last_was_cr = ch == b'\r';
-            start = at + 1;
-            scan = LineScan::default();
-            continue;
-        }
-        // Past the first NUL or '#', or past the length cap, nothing but the
-        // line end matters.
-        let offset = at - start;
-        if scan.content_end.is_some() || offset >= MAX_LINE_LEN {
-            continue;
-        }
-        match ch {
-            b':' => {
-                if scan.colon.is_none() {
-                    scan.colon = Some(offset);
+    let mut scan = LineScan::EMPTY;
+    let mut base: usize = 0;
+    let classifier = scan::Classifier::new();
+    while base < body.len() {
+        let masks = classifier.classify_at(body, base);
+        let mut eols = masks.eol;
+        // Bits of this block not yet taken by earlier lines.
+        let mut live = u64::MAX;
+        loop {
+            // The first line end left, as a single bit (none: zero).
+            let eol = eols & eols.wrapping_neg();
+            // The bits of this block that belong to the current line: all
+            // the live ones below its end (all live ones when it goes on).
+            let mut line_bits = live & eol.wrapping_sub(1);
+            if scan.stop == LineScan::NONE {
+                let stops = masks.stop & line_bits;
+                if stops != 0 {
+                    scan.stop = base + stops.trailing_zeros() as usize;
+                    // Only what comes before the stop is content.
+                    line_bits &= (stops & stops.wrapping_neg()) - 1;
+                }
+                let escapes = masks.escape & line_bits;
+                if escapes != 0 {
+                    scan.escape_end = base + 64 - escapes.leading_zeros() as usize;
                 }
             }
-            _ => {
-                scan.content_end = Some(offset);
-                scan.has_comment = ch == b'#';
+            if scan.colon == LineScan::NONE {
+                let colons = masks.colon & line_bits;
+                if colons != 0 {
+                    scan.colon = base + colons.trailing_zeros() as usize;
+                }
             }
+            if eol == 0 {
+                break;
+            }
+            eols ^= eol;
+            live = !((eol << 1).wrapping_sub(1));
+            let at = base + eol.trailing_zeros() as usize;
+            let is_lf = body[at] == b'\n';
+            // The LF of a CRLF pair does not end another (empty) line.
+            if !(at == start && last_was_cr && is_lf) {
+                line_num = line_num.saturating_add(1);
+                parser.emit_line(line_num, start, at, &scan);
+            }
+            last_was_cr = !is_lf;
+            start = at + 1;
+            scan = LineScan::EMPTY;
         }
+        base += scan::BLOCK;
     }
     line_num = line_num.saturating_add(1);
-    parser.emit_line(line_num, &body[start..], &scan);
+    parser.emit_line(line_num, start, body.len(), &scan);
     parser.handler.handle_robots_end();
 }
 

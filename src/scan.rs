@@ -1,0 +1,241 @@
+//! Where the bytes that matter to the parser are, 64 bytes at a time.
+//!
+//! The parser needs four things of each line: where it ends (LF or CR), its
+//! first `:`, its first `#` or NUL (where its content ends), and whether its
+//! content has a byte that a rule value must be escaped for. Instead of
+//! looking at every byte, or calling a search routine per line and per class
+//! of byte (most lines are a few dozen bytes, where call overhead dominates),
+//! the body is classified one 64-byte block at a time into bit masks,
+//! and lines are then split with bit operations on those masks.
+//!
+//! On x86-64 the classification uses AVX2 where the processor has it and
+//! SSE2 (which every x86-64 processor has) otherwise; elsewhere it runs eight
+//! bytes at a time in a `u64`. All give the same masks (tested below).
+
+/// Bytes per block.
+pub(crate) const BLOCK: usize = 64;
+
+/// One bit per byte of a block, bit `i` for byte `i`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Masks {
+    /// LF or CR.
+    pub(crate) eol: u64,
+    /// `:`.
+    pub(crate) colon: u64,
+    /// `#` or NUL.
+    pub(crate) stop: u64,
+    /// `%` or a byte at or above 0x80: the bytes that make a rule value
+    /// need percent-escape normalisation.
+    pub(crate) escape: u64,
+}
+
+/// Picks the widest classification the processor supports: AVX2 where the
+/// processor has it (checked once, when made), SSE2 on every other x86-64
+/// processor, words elsewhere.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Classifier {
+    /// Only ever true when the running processor has AVX2.
+    avx2: bool,
+}
+
+impl Classifier {
+    pub(crate) fn new() -> Classifier {
+        #[cfg(target_arch = "x86_64")]
+        let avx2 = std::is_x86_feature_detected!("avx2");
+        #[cfg(not(target_arch = "x86_64"))]
+        let avx2 = false;
+        Classifier { avx2 }
+    }
+
+    /// Classifies the block of the body that starts at `base`; a block that
+    /// runs past the end of the body is padded with bytes of no class.
+    pub(crate) fn classify_at(self, body: &[u8], base: usize) -> Masks {
+        let rest = body.get(base..).unwrap_or_default();
+        match rest.first_chunk::<BLOCK>() {
+            Some(block) => self.classify(block),
+            None => {
+                let mut block = [b'a'; BLOCK];
+                block[..rest.len()].copy_from_slice(rest);
+                self.classify(&block)
+            }
+        }
+    }
+
+    fn classify(self, block: &[u8; BLOCK]) -> Masks {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is true only when the processor has AVX2
+            // (`new`), and `classify_avx2` reads nothing but its argument.
+            return unsafe { classify_avx2(block) };
+        }
+        classify(block)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn classify(block: &[u8; BLOCK]) -> Masks {
+    // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 processor
+    // has it, and `classify_sse2` reads nothing but its argument.
+    unsafe { classify_sse2(block) }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn classify(block: &[u8; BLOCK]) -> Masks {
+    classify_words(block)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn classify_avx2(block: &[u8; BLOCK]) -> Masks {
+    use std::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_set1_epi8, _mm256_setzero_si256,
+    };
+    let eq = |v: __m256i, c: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8));
+    let bits = |v: __m256i| u64::from(_mm256_movemask_epi8(v) as u32);
+    let mut masks = Masks::default();
+    for (i, lane) in block.chunks_exact(32).enumerate() {
+        // SAFETY: `lane` is 32 readable bytes; the load has no alignment
+        // requirement.
+        let v = unsafe { _mm256_loadu_si256(lane.as_ptr().cast::<__m256i>()) };
+        let shift = 32 * i;
+        masks.eol |= bits(_mm256_or_si256(eq(v, b'\n'), eq(v, b'\r'))) << shift;
+        masks.colon |= bits(eq(v, b':')) << shift;
+        masks.stop |= bits(_mm256_or_si256(
+            eq(v, b'#'),
+            _mm256_cmpeq_epi8(v, _mm256_setzero_si256()),
+        )) << shift;
+        // A byte at or above 0x80 has its sign bit set already.
+        masks.escape |= bits(_mm256_or_si256(v, eq(v, b'%'))) << shift;
+    }
+    masks
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn classify_sse2(block: &[u8; BLOCK]) -> Masks {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
+        _mm_setzero_si128,
+    };
+    let eq = |v: __m128i, c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+    // The sign bit of each byte, as 16 bits (movemask yields them in the
+    // low bits of a non-negative i32).
+    let bits = |v: __m128i| u64::from(_mm_movemask_epi8(v) as u16);
+    let mut masks = Masks::default();
+    for (i, lane) in block.chunks_exact(16).enumerate() {
+        let word = |k: usize| {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&lane[8 * k..8 * k + 8]);
+            i64::from_le_bytes(bytes)
+        };
+        let v = _mm_set_epi64x(word(1), word(0));
+        let shift = 16 * i;
+        masks.eol |= bits(_mm_or_si128(eq(v, b'\n'), eq(v, b'\r'))) << shift;
+        masks.colon |= bits(eq(v, b':')) << shift;
+        masks.stop |= bits(_mm_or_si128(
+            eq(v, b'#'),
+            _mm_cmpeq_epi8(v, _mm_setzero_si128()),
+        )) << shift;
+        // A byte at or above 0x80 has its sign bit set already.
+        masks.escape |= bits(_mm_or_si128(v, eq(v, b'%'))) << shift;
+    }
+    masks
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// For each byte of `word`: high bit set exactly where the byte equals `c`,
+/// the other bits clear.
+fn eq_bits(word: u64, c: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(c));
+    !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7)
+}
+
+/// Gathers the high bit of each byte of `m` into the low eight bits.
+fn gather(m: u64) -> u64 {
+    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// The masks computed eight bytes at a time in a `u64`, for processors
+/// without SSE2 (and as the reference the SSE2 version is tested against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn classify_words(block: &[u8; BLOCK]) -> Masks {
+    let mut masks = Masks::default();
+    for (i, chunk) in block.chunks_exact(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(bytes);
+        let shift = 8 * i;
+        masks.eol |= gather(eq_bits(word, b'\n') | eq_bits(word, b'\r')) << shift;
+        masks.colon |= gather(eq_bits(word, b':')) << shift;
+        masks.stop |= gather(eq_bits(word, b'#') | eq_bits(word, 0)) << shift;
+        masks.escape |= gather((word & !LOW7) | eq_bits(word, b'%')) << shift;
+    }
+    masks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The masks computed one byte at a time.
+    fn classify_bytes(block: &[u8; BLOCK]) -> Masks {
+        let mut masks = Masks::default();
+        for (i, &b) in block.iter().enumerate() {
+            let bit = 1u64 << i;
+            match b {
+                b'\n' | b'\r' => masks.eol |= bit,
+                b':' => masks.colon |= bit,
+                b'#' | 0 => masks.stop |= bit,
+                b'%' | 0x80.. => masks.escape |= bit,
+                _ => {}
+            }
+        }
+        masks
+    }
+
+    #[test]
+    fn every_byte_value_in_every_position() {
+        for value in 0..=255u8 {
+            for at in 0..BLOCK {
+                let mut block = [b'a'; BLOCK];
+                block[at] = value;
+                // Bytes that differ from a class byte by one bit, around it.
+                if at + 1 < BLOCK {
+                    block[at + 1] = value ^ 0x80;
+                }
+                let expected = classify_bytes(&block);
+                assert_eq!(Classifier::new().classify(&block), expected);
+                assert_eq!(classify(&block), expected, "{value:#x} at {at}");
+                assert_eq!(classify_words(&block), expected, "{value:#x} at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn all_class_bytes_at_once() {
+        let mut block = [0u8; BLOCK];
+        for (i, b) in block.iter_mut().enumerate() {
+            *b = b"\n\r:#\0%\x80\xFFx"[i % 9];
+        }
+        let expected = classify_bytes(&block);
+        assert_eq!(Classifier::new().classify(&block), expected);
+        assert_eq!(classify(&block), expected);
+        assert_eq!(classify_words(&block), expected);
+    }
+
+    #[test]
+    fn short_tail_is_padded_with_no_class() {
+        let body = b"a:b\n#";
+        let masks = Classifier::new().classify_at(body, 0);
+        assert_eq!(masks.eol, 1 << 3);
+        assert_eq!(masks.colon, 1 << 1);
+        assert_eq!(masks.stop, 1 << 4);
+        assert_eq!(
+            Classifier::new().classify_at(body, 64),
+            classify_bytes(&[b'a'; BLOCK])
+        );
+    }
+}

@@ -35,16 +35,16 @@ pub(crate) struct Masks {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Classifier {
     /// Only ever true when the running processor has AVX2.
+    #[cfg(target_arch = "x86_64")]
     avx2: bool,
 }
 
 impl Classifier {
     pub(crate) fn new() -> Classifier {
-        #[cfg(target_arch = "x86_64")]
-        let avx2 = std::is_x86_feature_detected!("avx2");
-        #[cfg(not(target_arch = "x86_64"))]
-        let avx2 = false;
-        Classifier { avx2 }
+        Classifier {
+            #[cfg(target_arch = "x86_64")]
+            avx2: std::is_x86_feature_detected!("avx2"),
+        }
     }
 
     /// Classifies the block of the body that starts at `base`; a block that

@@ -1,7 +1,7 @@
 //! A robots.txt parser and matcher that gives Google's answers, byte for byte.
 //!
 //! This crate reimplements Google's open-source robots.txt library
-//! (`robots.cc`, `reporting_robots.cc`) in safe Rust, for any input bytes:
+//! (`robots.cc`, `reporting_robots.cc`) in Rust, for any input bytes:
 //!
 //! - [`parse_robots_txt`] streams the directives of a body to a
 //!   [`ParseHandler`], with Google's line numbering, typo tolerance and
@@ -23,7 +23,8 @@
 
 pub mod crawler;
 pub mod escape;
-// The C ABI is the one place that needs `unsafe`: raw pointers from C.
+// `unsafe` is allowed in two modules only: the C ABI (raw pointers from C)
+// and `scan` (SIMD intrinsics).
 #[allow(unsafe_code)]
 pub mod ffi;
 pub mod lint;
@@ -33,7 +34,7 @@ pub mod path;
 pub mod pattern;
 pub mod reporting;
 pub mod robots;
-// SSE2 classification of the body for the parser (x86-64 baseline).
+// SIMD classification of the body's bytes for the parser.
 #[allow(unsafe_code)]
 mod scan;
 

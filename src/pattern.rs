@@ -51,11 +51,15 @@ pub(crate) fn matches_split(path: &[u8], pattern: &[u8], anchored: bool) -> bool
     };
 
     let first = &pattern[..star];
-    if !path.starts_with(first) {
-        return false;
-    }
-    let mut pos = first.len();
-    let mut pieces = pattern[star + 1..].split(|&b| b == b'*').peekable();
+    path.starts_with(first) && matches_tail(path, first.len(), &pattern[star..], anchored)
+}
+
+/// Whether the rest of `path`, from `pos`, matches `tail`: the part of a
+/// pattern from its first `*` on, its final `$` (if any) split off, the
+/// part before having matched the path's first `pos` bytes.
+pub(crate) fn matches_tail(path: &[u8], mut pos: usize, tail: &[u8], anchored: bool) -> bool {
+    // The first piece is the empty one before the leading `*`.
+    let mut pieces = tail.split(|&b| b == b'*').skip(1).peekable();
     while let Some(piece) = pieces.next() {
         if anchored && pieces.peek().is_none() {
             return path.len() - pos >= piece.len() && path.ends_with(piece);
@@ -63,12 +67,84 @@ pub(crate) fn matches_split(path: &[u8], pattern: &[u8], anchored: bool) -> bool
         if piece.is_empty() {
             continue;
         }
-        match memmem::find(&path[pos..], piece) {
+        match find(&path[pos..], piece) {
             Some(i) => pos += i + piece.len(),
             None => return false,
         }
     }
     true
+}
+
+/// Haystacks shorter than this are searched eight positions at a time for
+/// the needle's first two bytes, without the set-up of a memmem searcher,
+/// which costs more than such a search.
+const SHORT_HAYSTACK: usize = 256;
+
+/// How many candidates (positions starting with the needle's first two
+/// bytes) a short search checks before it hands the rest of the haystack to
+/// a memmem searcher: the time stays linear in the haystack.
+const CANDIDATES_CHECKED: usize = 8;
+
+/// The leftmost occurrence of `needle` in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    match needle {
+        [byte] => memchr::memchr(*byte, haystack),
+        [first, second, ..] if haystack.len() < SHORT_HAYSTACK => {
+            find_in_short(haystack, needle, *first, *second)
+        }
+        _ => memmem::find(haystack, needle),
+    }
+}
+
+/// [`find`] in a short haystack for a needle starting with `first` and
+/// `second`.
+fn find_in_short(haystack: &[u8], needle: &[u8], first: u8, second: u8) -> Option<usize> {
+    let last_start = haystack.len().checked_sub(needle.len())?;
+    // The eight bytes from `at`, zero past the end (a candidate there starts
+    // past `last_start`).
+    let word = |at: usize| match haystack.get(at..at + 8) {
+        Some(chunk) => u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])),
+        None => {
+            let rest = haystack.get(at..).unwrap_or_default();
+            let mut bytes = [0u8; 8];
+            bytes[..rest.len()].copy_from_slice(rest);
+            u64::from_le_bytes(bytes)
+        }
+    };
+    let (first, second) = (splat(first), splat(second));
+    let mut checked = 0;
+    let mut at = 0;
+    while at <= last_start {
+        let mut candidates = zero_bytes(word(at) ^ first) & zero_bytes(word(at + 1) ^ second);
+        while candidates != 0 {
+            let start = at + (candidates.trailing_zeros() / 8) as usize;
+            if start > last_start {
+                return None;
+            }
+            if haystack[start..].starts_with(needle) {
+                return Some(start);
+            }
+            checked += 1;
+            if checked == CANDIDATES_CHECKED {
+                return memmem::find(&haystack[start + 1..], needle).map(|i| start + 1 + i);
+            }
+            candidates &= candidates - 1;
+        }
+        at += 8;
+    }
+    None
+}
+
+/// `b` in every byte of a word.
+pub(crate) const fn splat(b: u8) -> u64 {
+    b as u64 * 0x0101_0101_0101_0101
+}
+
+/// 0x80 in each byte of `x` that is zero, 0 in the others (exact: no carry
+/// crosses a byte).
+pub(crate) fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = splat(0x7F);
+    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
 /// The set of bytes that occur in a path, computed once per query.
@@ -77,32 +153,58 @@ pub(crate) fn matches_split(path: &[u8], pattern: &[u8], anchored: bool) -> bool
 /// in the path; checking that costs O(pattern) and spares the O(path) search
 /// that hostile files repeat once per rule (`/*a*a*...*b` against a long run
 /// of `a`s).
+///
+/// The set is one word, built in a register with two operations a byte.
+/// Bytes share its 64 bits: `b` takes the bit of its Gray code
+/// `b ^ (b >> 1)`, modulo 64, which it shares with `b ^ 0x7F`, `b ^ 0x80` and
+/// `b ^ 0xFF`. That puts lower-case letters with control bytes, and digits
+/// and punctuation with upper-case letters, bytes that rarely stand in for
+/// each other in a path. A shared bit only makes a check pass where it could
+/// have failed: a "no" is always right.
 #[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct ByteSet([u64; 4]);
+pub(crate) struct ByteSet(u64);
 
 impl ByteSet {
+    fn bit(b: u8) -> u64 {
+        1u64.wrapping_shl(u32::from(b ^ (b >> 1)))
+    }
+
     pub(crate) fn of(bytes: &[u8]) -> Self {
-        let mut set = [0u64; 4];
-        for &b in bytes {
-            set[usize::from(b >> 6)] |= 1 << (b & 63);
+        // Eight bytes a word: their Gray codes at once, then a shift and an
+        // OR each. The loop stops early once the set is full, which also
+        // keeps it from being vectorised, and slower for it.
+        const LOW7: u64 = u64::from_ne_bytes([0x7F; 8]);
+        let mut words = bytes.chunks_exact(8);
+        let mut set = 0u64;
+        for chunk in &mut words {
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+            let gray = word ^ ((word >> 1) & LOW7);
+            for byte in 0..8 {
+                set |= 1u64.wrapping_shl((gray >> (8 * byte)) as u32);
+            }
+            if set == u64::MAX {
+                return ByteSet(set);
+            }
+        }
+        for &b in words.remainder() {
+            set |= Self::bit(b);
         }
         ByteSet(set)
     }
 
     /// The set of the bytes of `pattern` other than `*`.
     pub(crate) fn of_literals(pattern: &[u8]) -> Self {
-        let mut set = ByteSet::of(pattern);
-        set.0[usize::from(b'*' >> 6)] &= !(1 << (b'*' & 63));
-        set
+        let ByteSet(set) = ByteSet::of(pattern);
+        ByteSet(set & !Self::bit(b'*'))
     }
 
     /// Whether every byte of `other` is in this set.
     pub(crate) fn contains_all(&self, other: &ByteSet) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| b & !a == 0)
+        other.0 & !self.0 == 0
     }
 
     fn contains(&self, b: u8) -> bool {
-        self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+        self.0 & Self::bit(b) != 0
     }
 
     /// Whether every byte of `pattern` other than `*` is in the set.
@@ -159,6 +261,27 @@ mod tests {
         assert!(!matches(b"/ab", b"/ab*b$"));
         assert!(matches(b"/abb", b"/ab*b$"));
         assert!(matches(b"/ab", b"/a*b$"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn find_gives_the_leftmost_occurrence(
+            // Few distinct bytes: many candidates, past the number checked
+            // before a memmem searcher takes over; haystacks short and long.
+            haystack in proptest::collection::vec(proptest::sample::select(b"ab/".to_vec()), 0..300),
+            needle in proptest::collection::vec(proptest::sample::select(b"ab/".to_vec()), 1..6),
+        ) {
+            let naive = haystack.windows(needle.len()).position(|w| w == needle.as_slice());
+            proptest::prop_assert_eq!(find(&haystack, &needle), naive);
+        }
+
+        #[test]
+        fn byte_set_never_misses_a_byte(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40)) {
+            let set = ByteSet::of(&bytes);
+            for &b in &bytes {
+                proptest::prop_assert!(set.contains(b));
+            }
+        }
     }
 
     #[test]

@@ -16,15 +16,25 @@
 //! global) the longest matching pattern wins, and among equally long ones the
 //! first in the file. An allow pattern that does not match but ends in a
 //! `/index.htm...` segment competes as `<directory>/$` with that shorter
-//! length. So each group keeps its rules sorted by (length descending, line
-//! ascending), and a query stops at the first rule that matches.
+//! length.
+//!
+//! So each group indexes its rules by their literal start, the bytes before
+//! the first `*` (the whole pattern when it has none): a rule can only match
+//! a path its literal start is a prefix of. Those literal starts lie on one
+//! chain of the byte-sorted list of literal starts, found with one binary
+//! search for both kinds of rule. Rules without `*` are then decided by where
+//! the path falls on the chain, and only the `*` rules hanging on the chain
+//! are matched, longest first, until none can win.
+
+use std::cell::OnceCell;
+use std::cmp::Ordering;
 
 use crate::matcher::{
     Hierarchy, Match, Verdict, extract_user_agent, index_html_directory_pattern, is_global_agent,
 };
 use crate::parser::{ParseHandler, parse_robots_txt};
-use crate::path::path_params_query_span;
-use crate::pattern::{ByteSet, matches_split, split_anchor};
+use crate::path::path_start;
+use crate::pattern::{ByteSet, matches_tail, split_anchor};
 
 /// A byte range in the object's arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,55 +43,169 @@ struct Span {
     len: usize,
 }
 
-/// One candidate pattern of a group, ready for matching.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    /// The pattern without its final `$`.
-    pattern: Span,
-    anchored: bool,
-    priority: usize,
-    line: u32,
+/// The slot of allow rules in a query's pair of best claims.
+const ALLOW: usize = RuleKind::Allow as usize;
+/// The slot of disallow rules.
+const DISALLOW: usize = RuleKind::Disallow as usize;
+
+/// No node: the end of a chain of [`Node`]s.
+const NO_NODE: u32 = u32::MAX;
+
+/// A rule's claim on a slot: its priority (the pattern length) and its
+/// line, packed in one word that orders claims as Google's matcher ranks
+/// them: the longer pattern first, then the earlier line. The high half holds
+/// the priority plus one, so that every claim is above [`Claim::NONE`], the
+/// low half the line's complement. Priorities fit: the parser keeps at most
+/// [`crate::MAX_LINE_LEN`] bytes of a line, and escaping at most triples them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Claim(u64);
+
+impl Claim {
+    /// No rule: priority -1 and line 0, as [`Match::NONE`].
+    const NONE: Claim = Claim(u32::MAX as u64);
+
+    fn new(priority: usize, line: u32) -> Claim {
+        let priority = u32::try_from(priority + 1).unwrap_or(u32::MAX);
+        Claim(u64::from(priority) << 32 | u64::from(!line))
+    }
+
+    fn to_match(self) -> Match {
+        Match {
+            priority: i64::from((self.0 >> 32) as u32) - 1,
+            line: !(self.0 as u32),
+        }
+    }
 }
 
-/// A pattern with a `*`, with what rules most paths out cheaply: the bytes
-/// before its first `*` (a path must start with them) and the set of its
-/// literal bytes (a path must contain them all).
+/// One distinct literal start of a group's rules, in the byte-sorted list of
+/// them.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// Where the literal starts in the arena.
+    start: usize,
+    /// The literal's first eight bytes as a big-endian word (see [`head`]).
+    head: u64,
+    /// The literal's length (a pattern's length fits: see [`Claim`]).
+    len: u32,
+    /// The longest other literal that is a prefix of this one, or [`NO_NODE`].
+    parent: u32,
+    /// The nearest node up the parent chain with `*` rules, or [`NO_NODE`].
+    wild_parent: u32,
+    /// Where this node's `*` rules start in [`RuleIndex::wildcards`]; they
+    /// end where the next node's start.
+    first_wildcard: u32,
+    /// Per kind, the best rule without `*` or final `$` whose pattern is
+    /// this literal or one up the chain: it matches every path this literal
+    /// is a prefix of.
+    prefix: [Claim; 2],
+}
+
+impl Node {
+    fn literal(&self) -> Span {
+        Span {
+            start: self.start,
+            len: self.len as usize,
+        }
+    }
+}
+
+/// A rule with a `*` after its literal start.
 #[derive(Debug, Clone, Copy)]
 struct Wildcard {
-    entry: Entry,
-    literal_prefix: usize,
-    /// The first eight bytes of the literal prefix (see [`head`]) and the
-    /// mask of the bytes they cover: patterns hold no NUL, so a masked path
-    /// head equal to it means the path starts with them.
-    prefix_head: u64,
-    prefix_mask: u64,
+    claim: Claim,
+    /// The pattern from its first `*` on, without its final `$` and without
+    /// trailing `*`s.
+    tail: Span,
+    /// The literal bytes of the tail: a path must contain them all.
     literals: ByteSet,
+    kind: RuleKind,
+    /// For a tail anchored by a final `$`, its last byte, which must also
+    /// end the path: a first test that rules most paths out cheaply. `None`
+    /// for a tail that is not anchored.
+    anchored_end: Option<u8>,
+    /// Whether `literals` is checked before matching: not for one anchored
+    /// piece (`*.pdf$`), a single comparison at the end of the path.
+    prefilter: bool,
 }
 
-/// A pattern without `*` and without a final `$`: it matches the paths it is
-/// a prefix of.
-#[derive(Debug, Clone, Copy)]
-struct Prefix {
-    pattern: Span,
-    /// The pattern's first eight bytes as a big-endian word (see [`head`]).
-    head: u64,
-    line: u32,
-    /// The longest other prefix pattern that is a prefix of this one.
-    parent: Option<u32>,
-}
-
-/// The patterns of one kind (allow or disallow) of one group, indexed so a
-/// query costs O(log n) for the common wildcard-free patterns instead of a
-/// scan of the group.
+/// The rules of one group, indexed by literal start so that a query costs
+/// one binary search and a walk up a short chain, plus the `*` rules on it.
 #[derive(Debug, Clone, Default)]
 struct RuleIndex {
-    /// Sorted by bytes; repeats dropped (the first line of a pattern wins).
-    prefixes: Box<[Prefix]>,
-    /// Patterns without `*` ending in `$` (match the whole path), as
-    /// entries sorted by bytes; repeats dropped.
-    exact: Box<[Entry]>,
-    /// Patterns with `*`, by (priority descending, line ascending).
+    /// Sorted by bytes.
+    nodes: Box<[Node]>,
+    /// For the nodes with rules without `*` ending in `$`, which match the
+    /// path equal to the literal, the best of them per kind; by node. Apart
+    /// from the nodes, as few rules end in `$`.
+    exact: Box<[(u32, [Claim; 2])]>,
+    /// Grouped by node; in each node by priority descending, then line.
     wildcards: Box<[Wildcard]>,
+}
+
+impl RuleIndex {
+    /// The `*` rules of the `at`-th node.
+    fn wildcards_of(&self, at: usize) -> &[Wildcard] {
+        let first = self.nodes[at].first_wildcard as usize;
+        let end = self
+            .nodes
+            .get(at + 1)
+            .map_or(self.wildcards.len(), |next| next.first_wildcard as usize);
+        &self.wildcards[first..end]
+    }
+}
+
+/// How a rule matches once its literal start is a prefix of the path.
+#[derive(Debug, Clone, Copy)]
+enum Shape {
+    /// Always (no `*`, no final `$`).
+    Prefix,
+    /// When the path is the literal start (no `*`, a final `$`).
+    Exact,
+    /// When the rest of the path matches the tail (see [`Wildcard`]).
+    Wildcard { tail: Span, anchored: bool },
+}
+
+/// A rule, or the `index.html` rewrite of an allow rule, ready for indexing.
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    kind: RuleKind,
+    claim: Claim,
+    literal: Span,
+    shape: Shape,
+}
+
+impl Candidate {
+    /// `pattern` is the rule's pattern without its final `$`, which
+    /// `anchored` tells.
+    fn new(kind: RuleKind, claim: Claim, pattern: Span, anchored: bool, arena: &[u8]) -> Candidate {
+        let bytes = &arena[pattern.start..][..pattern.len];
+        // Trailing `*`s match any rest of the path, with or without a final
+        // `$`: `/a*` and `/a*$` match what `/a` matches (and keep their own
+        // priority).
+        let kept = bytes.iter().rposition(|&b| b != b'*').map_or(0, |i| i + 1);
+        let anchored = anchored && kept == bytes.len();
+        let span = |from: usize, to: usize| Span {
+            start: pattern.start + from,
+            len: to - from,
+        };
+        let (literal, shape) = match memchr::memchr(b'*', &bytes[..kept]) {
+            None if anchored => (span(0, kept), Shape::Exact),
+            None => (span(0, kept), Shape::Prefix),
+            Some(star) => (
+                span(0, star),
+                Shape::Wildcard {
+                    tail: span(star, kept),
+                    anchored,
+                },
+            ),
+        };
+        Candidate {
+            kind,
+            claim,
+            literal,
+            shape,
+        }
+    }
 }
 
 /// Whether a rule allows or disallows.
@@ -112,9 +236,19 @@ struct GroupData {
     agents: std::ops::Range<usize>,
     rules: std::ops::Range<usize>,
     is_global: bool,
-    allow: RuleIndex,
-    disallow: RuleIndex,
+    index: RuleIndex,
     crawl_delay: Option<f64>,
+}
+
+/// A matchable agent name of the `user-agent` lines, lower-cased, with the
+/// groups naming it.
+#[derive(Debug, Clone, Copy)]
+struct AgentName {
+    name: Span,
+    /// The name's first eight bytes as a big-endian word (see [`head`]).
+    head: u64,
+    /// A range of [`Robots::agent_groups`].
+    groups: [u32; 2],
 }
 
 /// A parsed robots.txt, immutable and shareable between threads.
@@ -134,9 +268,12 @@ pub struct Robots {
     agents: Box<[AgentData]>,
     rules: Box<[RuleData]>,
     groups: Box<[GroupData]>,
-    /// (lower-cased matchable agent name, group index), sorted.
-    agent_index: Box<[(Span, usize)]>,
-    global_groups: Box<[usize]>,
+    /// The names, sorted by length, then bytes: a query compares lengths and
+    /// first words, and rarely bytes.
+    agent_index: Box<[AgentName]>,
+    /// The groups of each name, each list in file order.
+    agent_groups: Box<[u32]>,
+    global_groups: Box<[u32]>,
     sitemaps: Box<[Span]>,
 }
 
@@ -264,82 +401,81 @@ impl Builder {
 
     fn finish(mut self) -> Robots {
         let mut scratch = Vec::new();
-        let mut agent_index = Vec::new();
+        let mut names = Vec::new();
         let mut global_groups = Vec::new();
         for (index, group) in self.groups.iter_mut().enumerate() {
-            let mut allow = Vec::new();
-            let mut disallow = Vec::new();
+            let index = u32::try_from(index).unwrap_or(u32::MAX);
+            let mut candidates = Vec::new();
             for rule in &self.rules[group.rules.clone()] {
                 let value = &self.arena[rule.pattern.start..][..rule.pattern.len];
                 let (body, anchored) = split_anchor(value);
-                let entry = Entry {
-                    pattern: Span {
-                        start: rule.pattern.start,
-                        len: body.len(),
-                    },
-                    anchored,
-                    priority: value.len(),
-                    line: rule.line,
+                let pattern = Span {
+                    start: rule.pattern.start,
+                    len: body.len(),
                 };
-                match rule.kind {
-                    RuleKind::Disallow => disallow.push(entry),
-                    RuleKind::Allow => {
-                        allow.push(entry);
-                        // The index.html rewrite competes when the original
-                        // does not match; when it does, the original is longer
-                        // and wins, so listing both is exact.
-                        if index_html_directory_pattern(value, &mut scratch) {
-                            let prefix_len = scratch.len() - 1;
-                            allow.push(Entry {
-                                pattern: Span {
-                                    start: rule.pattern.start,
-                                    len: prefix_len,
-                                },
-                                anchored: true,
-                                priority: scratch.len(),
-                                line: rule.line,
-                            });
-                        }
-                    }
+                let claim = Claim::new(value.len(), rule.line);
+                candidates.push(Candidate::new(
+                    rule.kind,
+                    claim,
+                    pattern,
+                    anchored,
+                    &self.arena,
+                ));
+                // The index.html rewrite competes when the original does not
+                // match; when it does, the original is longer and wins, so
+                // listing both is exact.
+                if rule.kind == RuleKind::Allow && index_html_directory_pattern(value, &mut scratch)
+                {
+                    let directory = Span {
+                        start: rule.pattern.start,
+                        len: scratch.len() - 1,
+                    };
+                    let claim = Claim::new(scratch.len(), rule.line);
+                    let rewrite =
+                        Candidate::new(RuleKind::Allow, claim, directory, true, &self.arena);
+                    candidates.push(rewrite);
                 }
             }
-            group.allow = RuleIndex::new(allow, &self.arena);
-            group.disallow = RuleIndex::new(disallow, &self.arena);
+            group.index = RuleIndex::new(candidates, &self.arena);
 
             for agent in &self.agents[group.agents.clone()] {
                 let value = &self.arena[agent.value.start..][..agent.value.len];
                 if is_global_agent(value) {
                     group.is_global = true;
                 } else {
-                    agent_index.push((extract_user_agent(value).to_ascii_lowercase(), index));
+                    names.push((extract_user_agent(value).to_ascii_lowercase(), index));
                 }
             }
             if group.is_global {
                 global_groups.push(index);
             }
         }
-        agent_index.sort();
-        agent_index.dedup();
-        let agent_index = agent_index
-            .into_iter()
-            .map(|(name, group)| {
-                let start = self.arena.len();
-                self.arena.extend_from_slice(&name);
-                (
-                    Span {
-                        start,
-                        len: name.len(),
-                    },
-                    group,
-                )
-            })
-            .collect();
+        names.sort_by(|(a, i), (b, j)| (a.len(), a, i).cmp(&(b.len(), b, j)));
+        names.dedup();
+        let mut agent_index: Vec<AgentName> = Vec::new();
+        let mut agent_groups = Vec::with_capacity(names.len());
+        for run in names.chunk_by(|(a, _), (b, _)| a == b) {
+            let name = &run[0].0;
+            let start = self.arena.len();
+            self.arena.extend_from_slice(name);
+            let first = u32::try_from(agent_groups.len()).unwrap_or(u32::MAX);
+            agent_groups.extend(run.iter().map(|&(_, group)| group));
+            agent_index.push(AgentName {
+                name: Span {
+                    start,
+                    len: name.len(),
+                },
+                head: head(name),
+                groups: [first, u32::try_from(agent_groups.len()).unwrap_or(u32::MAX)],
+            });
+        }
         Robots {
             arena: self.arena.into_boxed_slice(),
             agents: self.agents.into_boxed_slice(),
             rules: self.rules.into_boxed_slice(),
             groups: self.groups.into_boxed_slice(),
-            agent_index,
+            agent_index: agent_index.into_boxed_slice(),
+            agent_groups: agent_groups.into_boxed_slice(),
             global_groups: global_groups.into_boxed_slice(),
             sitemaps: self.sitemaps.into_boxed_slice(),
         }
@@ -359,8 +495,7 @@ impl ParseHandler for Builder {
                 agents: agents..agents,
                 rules: rules..rules,
                 is_global: false,
-                allow: RuleIndex::default(),
-                disallow: RuleIndex::default(),
+                index: RuleIndex::default(),
                 crawl_delay: None,
             });
             self.last_was_rule = false;
@@ -402,74 +537,195 @@ impl ParseHandler for Builder {
 }
 
 impl RuleIndex {
-    fn new(entries: Vec<Entry>, arena: &[u8]) -> RuleIndex {
+    fn new(mut candidates: Vec<Candidate>, arena: &[u8]) -> RuleIndex {
         let bytes = |span: Span| &arena[span.start..][..span.len];
-        let (mut wildcards, plain): (Vec<Entry>, Vec<Entry>) = entries
-            .into_iter()
-            .partition(|e| memchr::memchr(b'*', bytes(e.pattern)).is_some());
-        let (mut exact, mut prefixes): (Vec<Entry>, Vec<Entry>) =
-            plain.into_iter().partition(|e| e.anchored);
-
-        // A repeated pattern has the same priority and a later line, so it
-        // can never win; hostile files repeat expensive patterns.
-        let by_pattern = |a: &Entry, b: &Entry| {
-            (bytes(a.pattern), a.anchored, a.line).cmp(&(bytes(b.pattern), b.anchored, b.line))
-        };
-        let same_pattern = |a: &mut Entry, b: &mut Entry| {
-            (bytes(a.pattern), a.anchored) == (bytes(b.pattern), b.anchored)
-        };
-        for list in [&mut wildcards, &mut exact, &mut prefixes] {
-            list.sort_by(by_pattern);
-            list.dedup_by(same_pattern);
-        }
-        wildcards.sort_by(|a, b| b.priority.cmp(&a.priority).then(a.line.cmp(&b.line)));
-        let wildcards: Vec<Wildcard> = wildcards
-            .into_iter()
-            .map(|entry| {
-                let pattern = bytes(entry.pattern);
-                let literal_prefix = memchr::memchr(b'*', pattern).unwrap_or(pattern.len());
-                let covered = literal_prefix.min(8);
-                Wildcard {
-                    entry,
-                    literal_prefix,
-                    prefix_head: head(&pattern[..covered]),
-                    prefix_mask: !(u64::MAX.checked_shr(8 * covered as u32).unwrap_or(0)),
-                    literals: ByteSet::of_literals(pattern),
-                }
-            })
-            .collect();
-
-        // In byte order, the patterns that are prefixes of a pattern come
+        candidates.sort_by(|a, b| bytes(a.literal).cmp(bytes(b.literal)));
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut exact = Vec::new();
+        let mut wildcards: Vec<Wildcard> = Vec::new();
+        let mut own: Vec<Wildcard> = Vec::new();
+        // Whether each node so far has `*` rules.
+        let mut has_wildcards: Vec<bool> = Vec::new();
+        // In byte order, the literals that are prefixes of a literal come
         // before it and are still on the stack when it is reached.
-        let mut stack: Vec<u32> = Vec::new();
-        let mut indexed: Vec<Prefix> = Vec::with_capacity(prefixes.len());
-        for entry in &prefixes {
-            let pattern = bytes(entry.pattern);
+        let mut stack: Vec<usize> = Vec::new();
+        for run in candidates.chunk_by(|a, b| bytes(a.literal) == bytes(b.literal)) {
+            let literal = run[0].literal;
             while let Some(&top) = stack.last() {
-                if pattern.starts_with(bytes(indexed[top as usize].pattern)) {
+                if bytes(literal).starts_with(bytes(nodes[top].literal())) {
                     break;
                 }
                 stack.pop();
             }
-            indexed.push(Prefix {
-                pattern: entry.pattern,
-                head: head(pattern),
-                line: entry.line,
-                parent: stack.last().copied(),
-            });
-            stack.push(u32::try_from(indexed.len() - 1).unwrap_or(u32::MAX));
+            let parent = stack.last().copied();
+            let id = node_id(nodes.len());
+            let mut node = Node {
+                start: literal.start,
+                head: head(bytes(literal)),
+                len: u32::try_from(literal.len).unwrap_or(u32::MAX),
+                parent: parent.map_or(NO_NODE, node_id),
+                wild_parent: match parent {
+                    Some(p) if has_wildcards[p] => node_id(p),
+                    Some(p) => nodes[p].wild_parent,
+                    None => NO_NODE,
+                },
+                first_wildcard: 0,
+                prefix: parent.map_or([Claim::NONE; 2], |p| nodes[p].prefix),
+            };
+            let mut own_exact = [Claim::NONE; 2];
+            own.clear();
+            for candidate in run {
+                let (kind, claim) = (candidate.kind as usize, candidate.claim);
+                match candidate.shape {
+                    Shape::Prefix => node.prefix[kind] = node.prefix[kind].max(claim),
+                    Shape::Exact => own_exact[kind] = own_exact[kind].max(claim),
+                    Shape::Wildcard { tail, anchored } => {
+                        let tail_bytes = bytes(tail);
+                        own.push(Wildcard {
+                            claim,
+                            tail,
+                            literals: ByteSet::of_literals(tail_bytes),
+                            kind: candidate.kind,
+                            anchored_end: tail_bytes.last().copied().filter(|_| anchored),
+                            prefilter: !anchored || tail_bytes[1..].contains(&b'*'),
+                        });
+                    }
+                }
+            }
+            if own_exact != [Claim::NONE; 2] {
+                exact.push((id, own_exact));
+            }
+            // Rules of one kind with the same tail match the same paths: only
+            // the best can win. Hostile files repeat expensive patterns.
+            let best_first = |a: &Wildcard, b: &Wildcard| b.claim.cmp(&a.claim);
+            let shape = |w: &Wildcard| (w.kind as usize, bytes(w.tail), w.anchored_end);
+            own.sort_by(|a, b| shape(a).cmp(&shape(b)).then_with(|| best_first(a, b)));
+            own.dedup_by(|a, b| shape(a) == shape(b));
+            own.sort_by(best_first);
+            node.first_wildcard = node_id(wildcards.len());
+            wildcards.extend_from_slice(&own);
+            has_wildcards.push(!own.is_empty());
+            stack.push(nodes.len());
+            nodes.push(node);
         }
         RuleIndex {
-            prefixes: indexed.into_boxed_slice(),
+            nodes: nodes.into_boxed_slice(),
             exact: exact.into_boxed_slice(),
             wildcards: wildcards.into_boxed_slice(),
         }
     }
 
+    /// Raises the best claims (allow, disallow) to those of the rules here
+    /// that match `path`.
+    ///
+    /// Every literal that is a prefix of the path sorts at or before the
+    /// path, and so at or before the last literal `q` that does; everything
+    /// between such a literal and the path starts with it, `q` included. So
+    /// they are all on the chain of literals that are prefixes of `q`: the
+    /// longest of them no longer than the common prefix of `q` and the path,
+    /// and those up its chain.
+    fn search(&self, arena: &[u8], path: &QueryPath<'_>, best: &mut [Claim; 2]) {
+        let bytes = |span: Span| &arena[span.start..][..span.len];
+        let nodes = &*self.nodes;
+        let after = nodes.partition_point(|n| {
+            if n.head == path.head {
+                bytes(n.literal()) <= path.bytes
+            } else {
+                n.head < path.head
+            }
+        });
+        let Some(mut at) = after.checked_sub(1) else {
+            return;
+        };
+        let common = common_prefix_len(bytes(nodes[at].literal()), path.bytes);
+        let node = loop {
+            let node = &nodes[at];
+            if node.len as usize <= common {
+                break node;
+            }
+            if node.parent == NO_NODE {
+                return;
+            }
+            at = node.parent as usize;
+        };
+        best[ALLOW] = best[ALLOW].max(node.prefix[ALLOW]);
+        best[DISALLOW] = best[DISALLOW].max(node.prefix[DISALLOW]);
+        if node.len as usize == path.bytes.len() {
+            let found = self.exact.binary_search_by_key(&node_id(at), |&(id, _)| id);
+            if let Ok(i) = found {
+                let [allow, disallow] = self.exact[i].1;
+                best[ALLOW] = best[ALLOW].max(allow);
+                best[DISALLOW] = best[DISALLOW].max(disallow);
+            }
+        }
+
+        let mut at = if self.wildcards_of(at).is_empty() {
+            node.wild_parent
+        } else {
+            node_id(at)
+        };
+        while at != NO_NODE {
+            let node = &nodes[at as usize];
+            for wildcard in self.wildcards_of(at as usize) {
+                let claim = wildcard.claim;
+                if claim <= best[ALLOW].min(best[DISALLOW]) {
+                    // Nor can the rest of the node, longest first, win.
+                    break;
+                }
+                let kind = wildcard.kind as usize;
+                if claim > best[kind]
+                    && wildcard
+                        .anchored_end
+                        .is_none_or(|end| path.bytes.last() == Some(&end))
+                    && (!wildcard.prefilter || path.byte_set().contains_all(&wildcard.literals))
+                    && matches_tail(
+                        path.bytes,
+                        node.len as usize,
+                        bytes(wildcard.tail),
+                        wildcard.anchored_end.is_some(),
+                    )
+                {
+                    best[kind] = claim;
+                }
+            }
+            at = node.wild_parent;
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
     fn heap_bytes(&self) -> usize {
         use std::mem::size_of_val;
-        size_of_val(&*self.prefixes) + size_of_val(&*self.exact) + size_of_val(&*self.wildcards)
+        size_of_val(&*self.nodes) + size_of_val(&*self.exact) + size_of_val(&*self.wildcards)
     }
+}
+
+/// A node's position as stored: nodes and wildcards of one group number far
+/// fewer than 2^32 (a rule is a line of at least a few bytes).
+fn node_id(index: usize) -> u32 {
+    u32::try_from(index).unwrap_or(NO_NODE)
+}
+
+/// The length of the longest common prefix of `a` and `b`, compared eight
+/// bytes at a time.
+fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
+    let mut common = 0;
+    for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+        let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let differ = word(x) ^ word(y);
+        if differ != 0 {
+            return common + (differ.trailing_zeros() / 8) as usize;
+        }
+        common += 8;
+    }
+    common
+        + a[common..]
+            .iter()
+            .zip(&b[common..])
+            .take_while(|(x, y)| x == y)
+            .count()
 }
 
 /// The first eight bytes of `s` as a big-endian word, zero-padded. Words
@@ -477,44 +733,60 @@ impl RuleIndex {
 /// padding and the other a real non-zero byte, the padded side is a proper
 /// prefix of the other, so the smaller. Equal words say nothing.
 fn head(s: &[u8]) -> u64 {
+    if let Some(first) = s.first_chunk::<8>() {
+        return u64::from_be_bytes(*first);
+    }
     let mut word = [0u8; 8];
     let n = s.len().min(8);
     word[..n].copy_from_slice(&s[..n]);
     u64::from_be_bytes(word)
 }
 
-/// What a query computes about its path once: its first word, and its byte
-/// set on first use (only `*` patterns need it).
-struct LazyByteSet<'a> {
-    path: &'a [u8],
-    head: u64,
-    set: std::cell::OnceCell<ByteSet>,
+/// Each ASCII upper-case letter of `word` lower-cased, eight at a time.
+fn ascii_lowercase_word(word: u64) -> u64 {
+    const LOW7: u64 = u64::from_ne_bytes([0x7F; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let low7 = word & LOW7;
+    // Bit 7 of each byte: whether its low seven bits are at least `A`, and
+    // whether they are past `Z`; no carry crosses a byte.
+    let from_a = low7 + u64::from_ne_bytes([0x80 - b'A'; 8]);
+    let past_z = low7 + u64::from_ne_bytes([0x80 - b'Z' - 1; 8]);
+    let upper = from_a & !past_z & !word & HIGH;
+    word | (upper >> 2)
 }
 
-impl<'a> LazyByteSet<'a> {
-    fn new(path: &'a [u8]) -> Self {
-        LazyByteSet {
-            path,
-            head: head(path),
-            set: std::cell::OnceCell::new(),
+/// The path of a query, with what the index searches need of it: its first
+/// word, and its byte set on first use (only `*` rules need it).
+struct QueryPath<'a> {
+    bytes: &'a [u8],
+    head: u64,
+    set: OnceCell<ByteSet>,
+}
+
+impl<'a> QueryPath<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        QueryPath {
+            bytes,
+            head: head(bytes),
+            set: OnceCell::new(),
         }
     }
 
-    fn get(&self) -> &ByteSet {
-        self.set.get_or_init(|| ByteSet::of(self.path))
+    fn byte_set(&self) -> &ByteSet {
+        self.set.get_or_init(|| ByteSet::of(self.bytes))
     }
 }
 
 /// The groups naming the queried agents: a few at most, kept inline.
 #[derive(Default)]
 struct GroupList {
-    inline: [usize; 8],
+    inline: [u32; 8],
     len: usize,
-    spilled: Vec<usize>,
+    spilled: Vec<u32>,
 }
 
 impl GroupList {
-    fn push(&mut self, group: usize) {
+    fn push(&mut self, group: u32) {
         if self.len < self.inline.len() {
             self.inline[self.len] = group;
             self.len += 1;
@@ -527,7 +799,7 @@ impl GroupList {
     }
 
     /// The groups in file order, each once.
-    fn as_sorted_set(&mut self) -> &[usize] {
+    fn as_sorted_set(&mut self) -> &[u32] {
         let list = if self.spilled.is_empty() {
             &mut self.inline[..self.len]
         } else {
@@ -545,15 +817,6 @@ impl GroupList {
     }
 }
 
-/// The best match of one slot so far.
-fn consider(best: &mut Match, candidate: Match) {
-    if candidate.priority > best.priority
-        || (candidate.priority == best.priority && candidate.line < best.line)
-    {
-        *best = candidate;
-    }
-}
-
 impl Robots {
     /// Parses a robots.txt body. Accepts any bytes, as the parser does.
     pub fn parse(body: impl AsRef<[u8]>) -> Robots {
@@ -567,162 +830,102 @@ impl Robots {
     }
 
     /// The groups whose user-agent lines name `agent` (case-insensitively,
-    /// compared with the matchable part of each line's value).
-    fn groups_naming<'s>(&'s self, agent: &'s [u8]) -> impl Iterator<Item = usize> + 's {
-        let cmp = move |name: &[u8]| {
-            let common = name.len().min(agent.len());
-            for (a, b) in name[..common].iter().zip(&agent[..common]) {
-                let ord = a.cmp(&b.to_ascii_lowercase());
-                if ord.is_ne() {
-                    return ord;
-                }
-            }
-            name.len().cmp(&agent.len())
-        };
-        let index = &self.agent_index;
-        let first = index.partition_point(|&(name, _)| cmp(self.bytes(name)).is_lt());
-        index[first..]
-            .iter()
-            .take_while(move |&&(name, _)| cmp(self.bytes(name)).is_eq())
-            .map(|&(_, group)| group)
-    }
-
-    /// Best match of one slot among the groups, for `path`.
-    fn best(
-        &self,
-        groups: &[usize],
-        path: &[u8],
-        path_bytes: &LazyByteSet<'_>,
-        pick: fn(&GroupData) -> &RuleIndex,
-    ) -> Match {
-        let mut best = Match::NONE;
-        for &g in groups {
-            let index = pick(&self.groups[g]);
-            if let Ok(i) = index.exact.binary_search_by(|e| {
-                let pattern = self.bytes(e.pattern);
-                head(pattern)
-                    .cmp(&path_bytes.head)
-                    .then_with(|| pattern.cmp(path))
-            }) {
-                let e = &index.exact[i];
-                consider(
-                    &mut best,
-                    Match {
-                        priority: e.priority as i64,
-                        line: e.line,
-                    },
-                );
-            }
-            self.best_prefix(&index.prefixes, path, path_bytes.head, &mut best);
-            for wildcard in &index.wildcards {
-                let entry = &wildcard.entry;
-                let priority = entry.priority as i64;
-                if priority < best.priority
-                    || (priority == best.priority && entry.line >= best.line)
-                {
-                    break;
-                }
-                let pattern = self.bytes(entry.pattern);
-                if path_bytes.head & wildcard.prefix_mask == wildcard.prefix_head
-                    && (wildcard.literal_prefix <= 8
-                        || path.starts_with(&pattern[..wildcard.literal_prefix]))
-                    && path_bytes.get().contains_all(&wildcard.literals)
-                    && matches_split(path, pattern, entry.anchored)
-                {
-                    consider(
-                        &mut best,
-                        Match {
-                            priority,
-                            line: entry.line,
-                        },
-                    );
-                    break;
-                }
-            }
-        }
-        best
-    }
-
-    /// The longest prefix pattern that is a prefix of `path`.
-    ///
-    /// Every pattern that is a prefix of `path` sorts at or before `path`, and
-    /// so at or before the last pattern `q` that does; everything between such
-    /// a pattern and `path` starts with it, `q` included. So the answer is on
-    /// the chain of patterns that are prefixes of `q`: the longest of them no
-    /// longer than the common prefix of `q` and `path`.
-    fn best_prefix(&self, prefixes: &[Prefix], path: &[u8], path_head: u64, best: &mut Match) {
-        let after = prefixes.partition_point(|p| {
-            if p.head == path_head {
-                self.bytes(p.pattern) <= path
-            } else {
-                p.head < path_head
-            }
+    /// compared with the matchable part of each line's value), in file order.
+    fn groups_naming(&self, agent: &[u8]) -> &[u32] {
+        let agent_head = ascii_lowercase_word(head(agent));
+        let found = self.agent_index.binary_search_by(|entry| {
+            entry
+                .name
+                .len
+                .cmp(&agent.len())
+                .then(entry.head.cmp(&agent_head))
+                .then_with(|| {
+                    // As long, and the same first eight bytes: the rest decides.
+                    let rest = self.bytes(entry.name).iter().zip(agent).skip(8);
+                    rest.map(|(n, a)| n.cmp(&a.to_ascii_lowercase()))
+                        .find(|o| o.is_ne())
+                        .unwrap_or(Ordering::Equal)
+                })
         });
-        let Some(last) = after.checked_sub(1) else {
-            return;
-        };
-        let q = self.bytes(prefixes[last].pattern);
-        let common = q.iter().zip(path).take_while(|(a, b)| a == b).count();
-        let mut at = Some(last as u32);
-        while let Some(i) = at {
-            let p = &prefixes[i as usize];
-            if p.pattern.len <= common {
-                consider(
-                    best,
-                    Match {
-                        priority: p.pattern.len as i64,
-                        line: p.line,
-                    },
-                );
-                return;
+        match found {
+            Ok(i) => {
+                let [first, end] = self.agent_index[i].groups;
+                &self.agent_groups[first as usize..end as usize]
             }
-            at = p.parent;
+            Err(_) => &[],
         }
     }
 
     /// Answers a query for several agents, as
     /// [`crate::RobotsMatcher::allowed_by_robots`] followed by its accessors.
     pub fn check<A: AsRef<[u8]>>(&self, user_agents: &[A], url: impl AsRef<[u8]>) -> Answer {
-        let url = url.as_ref();
-        let mut owned = Vec::new();
-        let path: &[u8] = match path_params_query_span(url) {
-            None => b"/",
-            Some((start, end, false)) => &url[start..end],
-            Some((start, end, true)) => {
-                owned.reserve(end - start + 1);
-                owned.push(b'/');
-                owned.extend_from_slice(&url[start..end]);
-                &owned
+        let mut list;
+        let specific = match user_agents {
+            [agent] => self.groups_naming(agent.as_ref()),
+            _ => {
+                list = GroupList::default();
+                for agent in user_agents {
+                    for &group in self.groups_naming(agent.as_ref()) {
+                        list.push(group);
+                    }
+                }
+                list.as_sorted_set()
             }
         };
-        // Google matches the path as a C string.
-        let path = match memchr::memchr(0, path) {
-            Some(nul) => &path[..nul],
-            None => path,
+        let ever_seen_specific_agent = !specific.is_empty();
+        // With a group of its own, the global rules never decide.
+        let groups = if ever_seen_specific_agent {
+            specific
+        } else {
+            &self.global_groups
         };
 
-        let path_bytes = &LazyByteSet::new(path);
-        let mut specific = GroupList::default();
-        for agent in user_agents {
-            for group in self.groups_naming(agent.as_ref()) {
-                specific.push(group);
+        let mut best = [Claim::NONE; 2];
+        let indexes = groups.iter().map(|&g| &self.groups[g as usize].index);
+        // Without rules the URL is not even looked at.
+        if !indexes.clone().all(RuleIndex::is_empty) {
+            let url = url.as_ref();
+            let mut owned = Vec::new();
+            let path: &[u8] = match path_start(url) {
+                None => b"/",
+                Some(start) => {
+                    // The path ends at the fragment, and Google matches it as
+                    // a C string: at a NUL too.
+                    let end =
+                        memchr::memchr2(b'#', 0, &url[start..]).map_or(url.len(), |i| start + i);
+                    if url[start] == b'/' {
+                        &url[start..end]
+                    } else {
+                        owned.reserve(end - start + 1);
+                        owned.push(b'/');
+                        owned.extend_from_slice(&url[start..end]);
+                        &owned
+                    }
+                }
+            };
+            let path = QueryPath::new(path);
+            for index in indexes {
+                index.search(&self.arena, &path, &mut best);
             }
         }
-        let specific = specific.as_sorted_set();
-        let ever_seen_specific_agent = !specific.is_empty();
-        let mut allow = Hierarchy::NONE;
-        let mut disallow = Hierarchy::NONE;
-        if ever_seen_specific_agent {
-            // With a group of its own, the global rules never decide.
-            allow.specific = self.best(specific, path, path_bytes, |g| &g.allow);
-            disallow.specific = self.best(specific, path, path_bytes, |g| &g.disallow);
-        } else {
-            allow.global = self.best(&self.global_groups, path, path_bytes, |g| &g.allow);
-            disallow.global = self.best(&self.global_groups, path, path_bytes, |g| &g.disallow);
-        }
+
+        let slot = |claim: Claim, specific: bool| {
+            let found = claim.to_match();
+            if specific {
+                Hierarchy {
+                    global: Match::NONE,
+                    specific: found,
+                }
+            } else {
+                Hierarchy {
+                    global: found,
+                    specific: Match::NONE,
+                }
+            }
+        };
         let verdict = Verdict {
-            allow,
-            disallow,
+            allow: slot(best[ALLOW], ever_seen_specific_agent),
+            disallow: slot(best[DISALLOW], ever_seen_specific_agent),
             ever_seen_specific_agent,
         };
         Answer {
@@ -769,13 +972,13 @@ impl Robots {
     /// the groups naming it, or, when none names it, of the `*` groups.
     /// An extension: it never changes a verdict.
     pub fn crawl_delay(&self, user_agent: impl AsRef<[u8]>) -> Option<f64> {
-        let mut specific: Vec<usize> = self.groups_naming(user_agent.as_ref()).collect();
-        if specific.is_empty() {
-            specific.extend_from_slice(&self.global_groups);
-        }
-        specific.sort_unstable();
-        specific.dedup();
-        specific.iter().find_map(|&g| self.groups[g].crawl_delay)
+        let groups = match self.groups_naming(user_agent.as_ref()) {
+            [] => &self.global_groups,
+            named => named,
+        };
+        groups
+            .iter()
+            .find_map(|&g| self.groups[g as usize].crawl_delay)
     }
 
     /// Heap bytes held by this object (its own allocations, not counting the
@@ -789,9 +992,10 @@ impl Robots {
             + self
                 .groups
                 .iter()
-                .map(|g| g.allow.heap_bytes() + g.disallow.heap_bytes())
+                .map(|g| g.index.heap_bytes())
                 .sum::<usize>()
             + size_of_val(&*self.agent_index)
+            + size_of_val(&*self.agent_groups)
             + size_of_val(&*self.global_groups)
             + size_of_val(&*self.sitemaps)
     }
@@ -813,6 +1017,40 @@ mod tests {
                 proptest::prop_assert_eq!(head(&a).cmp(&head(&b)), a.cmp(&b));
             }
         }
+
+        #[test]
+        fn common_prefix_len_counts_equal_leading_bytes(
+            a in proptest::collection::vec(proptest::sample::select(vec![0u8, b'/', b'a']), 0..20),
+            b in proptest::collection::vec(proptest::sample::select(vec![0u8, b'/', b'a']), 0..20),
+        ) {
+            let expected = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            proptest::prop_assert_eq!(common_prefix_len(&a, &b), expected);
+        }
+
+        #[test]
+        fn words_lower_case_as_bytes_do(word in proptest::prelude::any::<[u8; 8]>()) {
+            let expected = u64::from_be_bytes(word.map(|b| b.to_ascii_lowercase()));
+            proptest::prop_assert_eq!(ascii_lowercase_word(u64::from_be_bytes(word)), expected);
+        }
+
+        #[test]
+        fn claims_order_as_google_ranks_matches(
+            a in (0usize..100, 0u32..100),
+            b in (0usize..100, 0u32..100),
+        ) {
+            // Google keeps a match unless a strictly longer one comes; of two
+            // as long, the earlier line was seen first.
+            let (ca, cb) = (Claim::new(a.0, a.1), Claim::new(b.0, b.1));
+            let a_wins = a.0 > b.0 || (a.0 == b.0 && a.1 < b.1);
+            proptest::prop_assert_eq!(ca > cb, a_wins);
+            proptest::prop_assert_eq!(ca.to_match(), Match { priority: a.0 as i64, line: a.1 });
+        }
+    }
+
+    #[test]
+    fn no_claim_reads_back_as_no_match() {
+        assert_eq!(Claim::NONE.to_match(), Match::NONE);
+        assert!(Claim::new(0, u32::MAX) > Claim::NONE);
     }
 
     #[test]

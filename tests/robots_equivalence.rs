@@ -124,6 +124,32 @@ proptest! {
     }
 
     #[test]
+    fn parse_once_answers_equal_google_matcher_with_many_wildcard_rules_per_group(
+        rules in prop::collection::vec(
+            (any::<bool>(), "[/ab*]{0,6}", prop::option::of(Just("$")), prop::option::of(Just("index.htm"))),
+            0..40,
+        ),
+        path in "[/ab]{0,9}",
+        query in prop::option::of(Just("?a")),
+    ) {
+        // Many `*` rules sharing literal starts, runs and trailing `*`s,
+        // duplicates and final `$`s in one group: the wildcard chains, their
+        // order and early stop, and the collapsing of duplicates.
+        let mut body = String::from("user-agent: foo\n");
+        for (allow, pattern, index, dollar) in rules.iter().map(|(a, p, d, i)| (a, p, i, d)) {
+            body.push_str(if *allow { "allow: " } else { "disallow: " });
+            body.push_str(pattern);
+            body.push_str(index.unwrap_or(""));
+            body.push_str(dollar.unwrap_or(""));
+            body.push('\n');
+        }
+        let agents = vec![b"foo".to_vec()];
+        let url = format!("http://example.com{path}{}", query.unwrap_or("")).into_bytes();
+        let robots = Robots::parse(body.as_bytes());
+        prop_assert_eq!(robots.check(&agents, &url), matcher_answer(body.as_bytes(), &agents, &url));
+    }
+
+    #[test]
     fn parse_once_answers_equal_google_matcher_on_arbitrary_bytes(
         body in prop::collection::vec(any::<u8>(), 0..200),
         url in prop::collection::vec(any::<u8>(), 0..40),

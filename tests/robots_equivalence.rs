@@ -89,6 +89,18 @@ fn url() -> impl Strategy<Value = Vec<u8>> {
     })
 }
 
+/// One group for `agent` with `rules`: (allow?, pattern, final `$`,
+/// `index.html`-like segment before it).
+fn one_group(agent: &str, rules: &[(bool, String, Option<&str>, Option<&str>)]) -> String {
+    let mut body = format!("user-agent: {agent}\n");
+    for (allow, pattern, dollar, index) in rules {
+        let kind = if *allow { "allow" } else { "disallow" };
+        let (index, dollar) = (index.unwrap_or(""), dollar.unwrap_or(""));
+        body.push_str(&format!("{kind}: {pattern}{index}{dollar}\n"));
+    }
+    body
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
@@ -109,14 +121,7 @@ proptest! {
     ) {
         // Nested and repeated prefixes ("/", "/a", "/a", "/ab$", ...) in one
         // group exercise the prefix index of the parse-once object.
-        let mut body = String::from(if star_group { "user-agent: *\n" } else { "user-agent: foo\n" });
-        for (allow, pattern, dollar, index) in &rules {
-            body.push_str(if *allow { "allow: " } else { "disallow: " });
-            body.push_str(pattern);
-            body.push_str(index.unwrap_or(""));
-            body.push_str(dollar.unwrap_or(""));
-            body.push('\n');
-        }
+        let body = one_group(if star_group { "*" } else { "foo" }, &rules);
         let agents = vec![b"foo".to_vec()];
         let url = format!("http://example.com{path}").into_bytes();
         let robots = Robots::parse(body.as_bytes());
@@ -135,14 +140,7 @@ proptest! {
         // Many `*` rules sharing literal starts, runs and trailing `*`s,
         // duplicates and final `$`s in one group: the wildcard chains, their
         // order and early stop, and the collapsing of duplicates.
-        let mut body = String::from("user-agent: foo\n");
-        for (allow, pattern, index, dollar) in rules.iter().map(|(a, p, d, i)| (a, p, i, d)) {
-            body.push_str(if *allow { "allow: " } else { "disallow: " });
-            body.push_str(pattern);
-            body.push_str(index.unwrap_or(""));
-            body.push_str(dollar.unwrap_or(""));
-            body.push('\n');
-        }
+        let body = one_group("foo", &rules);
         let agents = vec![b"foo".to_vec()];
         let url = format!("http://example.com{path}{}", query.unwrap_or("")).into_bytes();
         let robots = Robots::parse(body.as_bytes());

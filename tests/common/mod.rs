@@ -11,6 +11,8 @@
 
 #![allow(dead_code)]
 
+pub mod google_parse;
+
 use robotstxt::pattern::matches_reference;
 use robotstxt::{ParseHandler, RobotsMatcher, parse_robots_txt};
 

@@ -2,18 +2,16 @@
 
 use std::borrow::Cow;
 
+use crate::word::{HIGH, eq_bytes};
+
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
 /// Whether `s` has a `%` or a byte at or above 0x80, eight bytes at a time.
 fn has_percent_or_high_byte(s: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut chunks = s.chunks_exact(8);
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        // A byte of `x` is zero where `word` has a '%'.
-        let x = word ^ (ONES * u64::from(b'%'));
-        if (word | (x.wrapping_sub(ONES) & !x)) & HIGH != 0 {
+        if (word | eq_bytes(word, b'%')) & HIGH != 0 {
             return true;
         }
     }

@@ -37,6 +37,7 @@ pub mod robots;
 // SIMD classification of the body's bytes for the parser.
 #[allow(unsafe_code)]
 mod scan;
+mod word;
 
 pub use escape::maybe_escape_pattern;
 pub use matcher::{RobotsMatcher, extract_user_agent, is_valid_user_agent_to_obey};

@@ -16,6 +16,7 @@ use std::ops::Range;
 
 use crate::escape::escape_value_into;
 use crate::scan;
+use crate::word::ascii_lowercase;
 
 /// Google keeps at most this many bytes of one line (8 times the 2083-byte
 /// URL limit of some browsers, less one byte for the terminating NUL of its
@@ -108,9 +109,6 @@ pub fn get_key_type(key: &[u8]) -> (KeyType, bool) {
     LowerHead::of(key).key_type(key)
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-
 /// The first eight bytes of a key, ASCII-lower-cased, as one word (missing
 /// bytes are zero): prefix tests compare words instead of bytes.
 struct LowerHead {
@@ -143,13 +141,8 @@ impl LowerHead {
     }
 
     fn lower(word: u64) -> LowerHead {
-        // Bytes 'A'..='Z' (and only those) get 0x20 added.
-        let low7 = word & LOW7;
-        let at_least_a = low7.wrapping_add(ONES * (0x80 - u64::from(b'A')));
-        let above_z = low7.wrapping_add(ONES * (0x80 - u64::from(b'Z') - 1));
-        let upper = at_least_a & !above_z & !word & !LOW7;
         LowerHead {
-            word: word | (upper >> 2),
+            word: ascii_lowercase(word),
         }
     }
 

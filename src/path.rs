@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::pattern::{splat, zero_bytes};
+use crate::word::{eq_bytes, splat, zero_bytes};
 
 /// Whether a byte ends a URL's scheme and authority: `/`, `?` and `;` start
 /// the path, params or query, and `#` the fragment.
@@ -13,7 +13,7 @@ fn ends_authority(b: u8) -> bool {
 /// 0x80 in each byte of `word` that may end the authority: every `#`, and
 /// the bytes that OR 0x14 turns into `?`, which are `/`, `;`, `?` and `+`.
 fn authority_end_candidates(word: u64) -> u64 {
-    zero_bytes((word | splat(0x14)) ^ splat(b'?')) | zero_bytes(word ^ splat(b'#'))
+    zero_bytes((word | splat(0x14)) ^ splat(b'?')) | eq_bytes(word, b'#')
 }
 
 /// The first byte at or after `from` that ends the scheme and authority.

@@ -17,6 +17,8 @@
 
 use memchr::memmem;
 
+use crate::word::{LOW7, splat, zero_bytes};
+
 /// Whether `path` matches the robots.txt `pattern`, in time linear in the
 /// lengths of both.
 ///
@@ -135,18 +137,6 @@ fn find_in_short(haystack: &[u8], needle: &[u8], first: u8, second: u8) -> Optio
     None
 }
 
-/// `b` in every byte of a word.
-pub(crate) const fn splat(b: u8) -> u64 {
-    b as u64 * 0x0101_0101_0101_0101
-}
-
-/// 0x80 in each byte of `x` that is zero, 0 in the others (exact: no carry
-/// crosses a byte).
-pub(crate) fn zero_bytes(x: u64) -> u64 {
-    const LOW7: u64 = splat(0x7F);
-    !(((x & LOW7) + LOW7) | x | LOW7)
-}
-
 /// The set of bytes that occur in a path, computed once per query.
 ///
 /// A pattern with a `*` can only match when every literal byte of it occurs
@@ -173,7 +163,6 @@ impl ByteSet {
         // Eight bytes a word: their Gray codes at once, then a shift and an
         // OR each. The loop stops early once the set is full, which also
         // keeps it from being vectorised, and slower for it.
-        const LOW7: u64 = u64::from_ne_bytes([0x7F; 8]);
         let mut words = bytes.chunks_exact(8);
         let mut set = 0u64;
         for chunk in &mut words {

@@ -35,6 +35,7 @@ use crate::matcher::{
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::path_start;
 use crate::pattern::{ByteSet, matches_tail, split_anchor};
+use crate::word::ascii_lowercase;
 
 /// A byte range in the object's arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -742,19 +743,6 @@ fn head(s: &[u8]) -> u64 {
     u64::from_be_bytes(word)
 }
 
-/// Each ASCII upper-case letter of `word` lower-cased, eight at a time.
-fn ascii_lowercase_word(word: u64) -> u64 {
-    const LOW7: u64 = u64::from_ne_bytes([0x7F; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    let low7 = word & LOW7;
-    // Bit 7 of each byte: whether its low seven bits are at least `A`, and
-    // whether they are past `Z`; no carry crosses a byte.
-    let from_a = low7 + u64::from_ne_bytes([0x80 - b'A'; 8]);
-    let past_z = low7 + u64::from_ne_bytes([0x80 - b'Z' - 1; 8]);
-    let upper = from_a & !past_z & !word & HIGH;
-    word | (upper >> 2)
-}
-
 /// The path of a query, with what the index searches need of it: its first
 /// word, and its byte set on first use (only `*` rules need it).
 struct QueryPath<'a> {
@@ -832,7 +820,7 @@ impl Robots {
     /// The groups whose user-agent lines name `agent` (case-insensitively,
     /// compared with the matchable part of each line's value), in file order.
     fn groups_naming(&self, agent: &[u8]) -> &[u32] {
-        let agent_head = ascii_lowercase_word(head(agent));
+        let agent_head = ascii_lowercase(head(agent));
         let found = self.agent_index.binary_search_by(|entry| {
             entry
                 .name
@@ -1025,12 +1013,6 @@ mod tests {
         ) {
             let expected = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
             proptest::prop_assert_eq!(common_prefix_len(&a, &b), expected);
-        }
-
-        #[test]
-        fn words_lower_case_as_bytes_do(word in proptest::prelude::any::<[u8; 8]>()) {
-            let expected = u64::from_be_bytes(word.map(|b| b.to_ascii_lowercase()));
-            proptest::prop_assert_eq!(ascii_lowercase_word(u64::from_be_bytes(word)), expected);
         }
 
         #[test]

@@ -12,6 +12,8 @@
 //! SSE2 (which every x86-64 processor has) otherwise; elsewhere it runs eight
 //! bytes at a time in a `u64`. All give the same masks (tested below).
 
+use crate::word::{HIGH, eq_bytes};
+
 /// Bytes per block.
 pub(crate) const BLOCK: usize = 64;
 
@@ -143,16 +145,6 @@ fn classify_sse2(block: &[u8; BLOCK]) -> Masks {
     masks
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-
-/// For each byte of `word`: high bit set exactly where the byte equals `c`,
-/// the other bits clear.
-fn eq_bits(word: u64, c: u8) -> u64 {
-    let x = word ^ (ONES * u64::from(c));
-    !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7)
-}
-
 /// Gathers the high bit of each byte of `m` into the low eight bits.
 fn gather(m: u64) -> u64 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
@@ -168,10 +160,10 @@ fn classify_words(block: &[u8; BLOCK]) -> Masks {
         bytes.copy_from_slice(chunk);
         let word = u64::from_le_bytes(bytes);
         let shift = 8 * i;
-        masks.eol |= gather(eq_bits(word, b'\n') | eq_bits(word, b'\r')) << shift;
-        masks.colon |= gather(eq_bits(word, b':')) << shift;
-        masks.stop |= gather(eq_bits(word, b'#') | eq_bits(word, 0)) << shift;
-        masks.escape |= gather((word & !LOW7) | eq_bits(word, b'%')) << shift;
+        masks.eol |= gather(eq_bytes(word, b'\n') | eq_bytes(word, b'\r')) << shift;
+        masks.colon |= gather(eq_bytes(word, b':')) << shift;
+        masks.stop |= gather(eq_bytes(word, b'#') | eq_bytes(word, 0)) << shift;
+        masks.escape |= gather((word & HIGH) | eq_bytes(word, b'%')) << shift;
     }
     masks
 }

@@ -1,0 +1,71 @@
+//! Eight bytes at a time in a `u64`: the few word operations the parser,
+//! the path extraction and the matchers share.
+//!
+//! Short strings (keys, URLs, patterns) are where robots.txt work is done;
+//! for them a word loop beats both a byte loop and the set-up of a
+//! vectorised search.
+
+/// `b` in every byte of a word.
+pub(crate) const fn splat(b: u8) -> u64 {
+    b as u64 * 0x0101_0101_0101_0101
+}
+
+/// The low seven bits of every byte.
+pub(crate) const LOW7: u64 = splat(0x7F);
+
+/// The high bit of every byte.
+pub(crate) const HIGH: u64 = splat(0x80);
+
+/// 0x80 in each byte of `x` that is zero, 0 in the others (exact: no carry
+/// crosses a byte).
+pub(crate) const fn zero_bytes(x: u64) -> u64 {
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+/// 0x80 in each byte of `word` that equals `b`, 0 in the others.
+pub(crate) const fn eq_bytes(word: u64, b: u8) -> u64 {
+    zero_bytes(word ^ splat(b))
+}
+
+/// Each ASCII upper-case letter of `word` lower-cased, eight at a time.
+pub(crate) const fn ascii_lowercase(word: u64) -> u64 {
+    let low7 = word & LOW7;
+    // Bit 7 of each byte: whether its low seven bits are at least `A`, and
+    // whether they are past `Z`; no carry crosses a byte.
+    let from_a = low7 + splat(0x80 - b'A');
+    let past_z = low7 + splat(0x80 - b'Z' - 1);
+    let upper = from_a & !past_z & !word & HIGH;
+    word | (upper >> 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn equal_bytes_are_found_exactly(word in proptest::prelude::any::<[u8; 8]>(), b in proptest::prelude::any::<u8>()) {
+            let expected = u64::from_le_bytes(word.map(|x| if x == b { 0x80 } else { 0 }));
+            proptest::prop_assert_eq!(eq_bytes(u64::from_le_bytes(word), b), expected);
+        }
+
+        #[test]
+        fn words_lower_case_as_bytes_do(word in proptest::prelude::any::<[u8; 8]>()) {
+            let expected = u64::from_le_bytes(word.map(|b| b.to_ascii_lowercase()));
+            proptest::prop_assert_eq!(ascii_lowercase(u64::from_le_bytes(word)), expected);
+        }
+    }
+
+    #[test]
+    fn every_byte_value_next_to_every_other() {
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let word = u64::from_le_bytes([a, b, a, b, b, a, 0xFF, 0]);
+                let expected = u64::from_le_bytes(
+                    [a, b, a, b, b, a, 0xFF, 0].map(|x| if x == a { 0x80 } else { 0 }),
+                );
+                assert_eq!(eq_bytes(word, a), expected, "{a:#x} {b:#x}");
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 use std::ffi::c_char;
 
 use super::{
-    ffi_boundary, free_handle, into_handle, robotstxt_status, robotstxt_str, try_byte_strings,
+    ffi_boundary, free_handle, into_handle, put, robotstxt_status, robotstxt_str, try_byte_strings,
     try_bytes, try_mut, try_out, try_ref,
 };
 use crate::RobotsMatcher;
@@ -87,8 +87,7 @@ pub unsafe extern "C" fn robotstxt_matcher_allowed_by_robots(
         let agents = try_byte_strings!(user_agents, user_agents_len);
         let answer = matcher.inner.allowed_by_robots(body, &agents, url);
         // SAFETY: checked non-NULL; the caller guarantees it is writable.
-        unsafe { allowed.write(answer) };
-        robotstxt_status::Ok
+        unsafe { put(allowed, answer) }
     })
 }
 
@@ -121,8 +120,7 @@ pub unsafe extern "C" fn robotstxt_matcher_one_agent_allowed_by_robots(
         let allowed = try_out!(allowed);
         let answer = matcher.inner.one_agent_allowed_by_robots(body, agent, url);
         // SAFETY: checked non-NULL; the caller guarantees it is writable.
-        unsafe { allowed.write(answer) };
-        robotstxt_status::Ok
+        unsafe { put(allowed, answer) }
     })
 }
 

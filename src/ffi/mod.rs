@@ -256,6 +256,17 @@ pub(crate) unsafe fn handle_mut<'a, T>(ptr: *mut T) -> Option<&'a mut T> {
     unsafe { ptr.as_mut() }
 }
 
+/// Writes `value` to a checked, non-NULL out-parameter.
+///
+/// # Safety
+/// `out` is non-NULL and valid for writes of a `T`.
+pub(crate) unsafe fn put<T>(out: *mut T, value: T) -> robotstxt_status {
+    // SAFETY: per the contract; `write` does not read the old value, which C
+    // may have left uninitialised.
+    unsafe { out.write(value) };
+    robotstxt_status::Ok
+}
+
 /// Writes `value` through an optional out-parameter (NULL means "not
 /// wanted"), without reading or dropping what was there.
 ///

@@ -8,7 +8,7 @@
 use std::ffi::c_char;
 
 use super::{
-    c_ptr, ffi_boundary, free_handle, into_handle, robotstxt_status, robotstxt_str,
+    c_ptr, ffi_boundary, free_handle, into_handle, put, robotstxt_status, robotstxt_str,
     try_byte_strings, try_bytes, try_out, try_ref,
 };
 use crate::robots::{Group, Robots, RuleKind};
@@ -94,17 +94,6 @@ fn borrowed(bytes: &[u8]) -> robotstxt_str {
 /// The group at `index`, or `None` past the end.
 fn group(robots: &Robots, index: usize) -> Option<Group<'_>> {
     robots.group(index)
-}
-
-/// Writes `value` to a checked, non-NULL out-parameter.
-///
-/// # Safety
-/// `out` is non-NULL and valid for writes of a `T`.
-unsafe fn put<T>(out: *mut T, value: T) -> robotstxt_status {
-    // SAFETY: per the contract; `write` does not read the old value, which C
-    // may have left uninitialised.
-    unsafe { out.write(value) };
-    robotstxt_status::Ok
 }
 
 /// Parses the robots.txt body `(body, body_len)` once. Any bytes are

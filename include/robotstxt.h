@@ -109,6 +109,12 @@ enum robotstxt_status
      * applies. Nothing was written.
      */
     ROBOTSTXT_STATUS_NOT_FOUND = 5,
+    /**
+     * Memory ran out while building the result (a hostile or huge input
+     * under a memory limit). Nothing was written; every handle stays valid
+     * and usable, and the process goes on.
+     */
+    ROBOTSTXT_STATUS_OUT_OF_MEMORY = 6,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

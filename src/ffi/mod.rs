@@ -77,6 +77,10 @@ pub enum robotstxt_status {
     /// The value asked for is absent, which is not an error: no crawl-delay
     /// applies. Nothing was written.
     NotFound = 5,
+    /// Memory ran out while building the result (a hostile or huge input
+    /// under a memory limit). Nothing was written; every handle stays valid
+    /// and usable, and the process goes on.
+    OutOfMemory = 6,
 }
 
 /// A byte string: `len` bytes at `ptr`, not NUL-terminated, any encoding.

@@ -15,7 +15,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use robotstxt::{ParseHandler, Robots, RobotsMatcher, parse_robots_txt};
+use robotstxt_exact::{ParseHandler, Robots, RobotsMatcher, parse_robots_txt};
 
 const AGENT: &str = "Googlebot";
 
@@ -153,7 +153,7 @@ fn parse_once(c: &mut Criterion, sites: &[Site]) {
             s.urls
                 .iter()
                 .map(|u| {
-                    String::from_utf8_lossy(&robotstxt::get_path_params_query(u.as_bytes()))
+                    String::from_utf8_lossy(&robotstxt_exact::get_path_params_query(u.as_bytes()))
                         .into_owned()
                 })
                 .collect()

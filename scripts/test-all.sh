@@ -69,7 +69,7 @@ command -v cargo >/dev/null || die "cargo not found: install the Rust toolchain"
 cargo fmt --version >/dev/null 2>&1 || die "rustfmt missing: rustup component add rustfmt"
 cargo clippy --version >/dev/null 2>&1 || die "clippy missing: rustup component add clippy"
 
-VERSION="$(sed -n '/^\[package\]/,/^\[/s/^version *= *"\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1)"
+VERSION="$(sed -n '/^\[workspace\.package\]/,/^\[/s/^version *= *"\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1)"
 [[ "$VERSION" =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]] || die "no version in Cargo.toml"
 MAJOR="${BASH_REMATCH[1]}"
 MINOR="${BASH_REMATCH[2]}"
@@ -81,16 +81,34 @@ echo "robotstxt $VERSION, SONAME $SONAME"
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy --all-targets -- -D warnings"
-cargo clippy --all-targets -- -D warnings
+step "cargo clippy --workspace --all-targets -- -D warnings"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "the library crate alone depends on no CLI crate"
+LIB_DEPS="$(cargo tree -p robotstxt-exact -e normal --prefix none)"
+echo "$LIB_DEPS" | sed 's/^/  /'
+if grep -Eq '^(clap|serde_json|ureq|rustls) ' <<<"$LIB_DEPS"; then
+  die "robotstxt-exact pulls in a CLI dependency"
+fi
 
 # `cargo test` builds the cdylib only in deps/; a plain build puts
 # librobotstxt.so at <target>/debug/, where the ABI tests look for it.
-step "cargo build"
-cargo build
+step "cargo build --workspace"
+cargo build --workspace
 
-step "cargo test"
-cargo test
+step "cargo test --workspace"
+cargo test --workspace
+
+step "each crate packages and builds from its package (cargo package --workspace)"
+# What `cargo publish --dry-run` checks, for the three crates at once: the
+# packaged sources build on their own (the dependency tree is reused).
+PKG_LOG="$(mktemp)"
+if ! cargo package --workspace --allow-dirty --offline >"$PKG_LOG" 2>&1; then
+  cat "$PKG_LOG"
+  die "cargo package failed"
+fi
+grep -E '^ *(Packaged|Verifying|Finished)' "$PKG_LOG" || true
+rm -f "$PKG_LOG"
 
 # The fuzz targets are a crate of their own (cargo fuzz runs them on
 # nightly); checking them on stable keeps an API change from breaking them
@@ -108,8 +126,14 @@ fi
 # --- Build and install with CMake ----------------------------------------------
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/robotstxt-test.XXXXXX")"
+DEB_INSTALLED=0
+SUDO=()
 cleanup() {
   local rc=$?
+  if [[ "$DEB_INSTALLED" == 1 ]]; then
+    echo "test-all: removing the robotstxt package installed by the test"
+    "${SUDO[@]}" dpkg -r robotstxt || true
+  fi
   if [[ "${KEEP_WORK:-}" == 1 || $rc != 0 ]]; then
     echo "test-all: work tree kept in $WORK"
   else
@@ -149,7 +173,7 @@ for f in lib/librobotstxt.a include/robotstxt.h include/robots.h include/reporti
 done
 # A case of Google's ID_LongestMatch: /x/page.html allowed, /x/ disallowed.
 printf 'user-agent: FooBot\nallow: /x/page.html\ndisallow: /x/\n' >"$WORK/robots.txt"
-if [[ -f src/bin/robots.rs ]]; then
+if [[ -f cli/src/main.rs ]]; then
   [[ -x "$PREFIX/bin/robots" ]] || die "bin/robots not installed"
   # Google's robots_main contract: the verdict on stdout, exit 0 when allowed
   # and 1 when disallowed.
@@ -213,6 +237,37 @@ make -C tests/consumers/pkg-config OUT="$WORK/consumer-pc"
 run_consumers "$WORK/consumer-pc"
 unset PKG_CONFIG_PATH
 
+step "consumer: add_subdirectory() of this checkout (in-tree targets)"
+cmake -S tests/consumers/cmake -B "$WORK/consumer-subdir" -DROBOTSTXT_CONSUME=subdirectory \
+  -DROBOTSTXT_SOURCE="$ROOT" -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
+cmake --build "$WORK/consumer-subdir" --parallel "$JOBS"
+run_consumers "$WORK/consumer-subdir"
+
+step "consumer: FetchContent_Declare(robotstxt SOURCE_DIR <checkout>)"
+cmake -S tests/consumers/cmake -B "$WORK/consumer-fc-dir" -DROBOTSTXT_CONSUME=fetchcontent \
+  -DROBOTSTXT_SOURCE="$ROOT" -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
+cmake --build "$WORK/consumer-fc-dir" --parallel "$JOBS"
+run_consumers "$WORK/consumer-fc-dir"
+
+step "consumer: FetchContent_Declare(robotstxt URL <source archive>)"
+# The archive holds the source tree as a release tarball would. Its crates
+# sit at another path, so cargo compiles them (not their dependencies) again.
+tar -czf "$WORK/robotstxt-src.tar.gz" -C "$ROOT" --exclude=./.git --exclude=./target \
+  --exclude=./fuzz/target --exclude=./python/target --exclude='*.pyc' --transform 's,^\.,robotstxt,' .
+cmake -S tests/consumers/cmake -B "$WORK/consumer-fc-url" -DROBOTSTXT_CONSUME=fetchcontent \
+  -DROBOTSTXT_URL="file://$WORK/robotstxt-src.tar.gz" -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
+cmake --build "$WORK/consumer-fc-url" --parallel "$JOBS"
+run_consumers "$WORK/consumer-fc-url"
+
+step "README: linking from the build tree, the lines as written"
+# The README's block between the build-tree-link markers, run as it stands.
+LINK_BLOCK="$(sed -n '/<!-- build-tree-link:begin -->/,/<!-- build-tree-link:end -->/p' README.md |
+  sed -n '/^```sh$/,/^```$/p' | sed '1d;$d')"
+[[ -n "$LINK_BLOCK" ]] || die "README has no build-tree-link block"
+echo "$LINK_BLOCK" | sed 's/^/  /'
+(cd "$ROOT" && CARGO_TARGET_DIR="$CARGO_DIR" bash -euo pipefail -c "$LINK_BLOCK") ||
+  die "the README's build-tree link lines failed"
+
 if [[ -f examples-c/Makefile ]]; then
   step "consumer: examples-c against the installed prefix (shared and STATIC=1)"
   for variant in shared static; do
@@ -227,6 +282,50 @@ if [[ -f examples-c/Makefile ]]; then
     "${VALGRIND[@]}" "$build/check_urls" "$WORK/robots.txt" FooBot http://foo.bar/x/ || rc=$?
     [[ $rc == 1 ]] || die "examples-c ($variant): check_urls should disallow /x/ (exit 1), got exit $rc"
   done
+fi
+
+step "Debian package (CPack): build, dpkg -i, consumers against /usr, dpkg -r"
+[[ "$(id -u)" == 0 ]] || SUDO=(sudo -n)
+if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
+  { [[ "$(id -u)" == 0 ]] || sudo -n true 2>/dev/null; }; then
+  if dpkg -s robotstxt >/dev/null 2>&1; then
+    die "a robotstxt package is installed already; remove it first (dpkg -r robotstxt)"
+  fi
+  # With the prefix /usr, GNUInstallDirs picks Debian's multiarch libdir.
+  cmake -S . -B "$WORK/deb" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
+    -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
+  cmake --build "$WORK/deb" --parallel "$JOBS"
+  (cd "$WORK/deb" && cpack -G "DEB;TGZ")
+  DEB="$(ls "$WORK"/deb/robotstxt_"$VERSION"_*.deb)"
+  ls "$WORK"/deb/robotstxt-"$VERSION"-*.tar.gz >/dev/null || die "CPack made no .tar.gz"
+  MULTIARCH="$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)"
+  CONTENTS="$(dpkg-deb -c "$DEB")"
+  for f in "usr/lib/$MULTIARCH/librobotstxt.so.$VERSION" "usr/lib/$MULTIARCH/$SONAME -> librobotstxt.so.$VERSION" \
+    "usr/lib/$MULTIARCH/librobotstxt.so -> $SONAME" "usr/lib/$MULTIARCH/librobotstxt.a" \
+    usr/include/robotstxt.h usr/include/robots.h usr/include/reporting_robots.h \
+    "usr/lib/$MULTIARCH/cmake/robotstxt/robotstxtConfig.cmake" "usr/lib/$MULTIARCH/pkgconfig/robotstxt.pc" \
+    usr/bin/robots usr/share/doc/robotstxt/copyright; do
+    grep -qF "./$f" <<<"$CONTENTS" || die "the .deb lacks $f"
+  done
+  echo "$(basename "$DEB"): Debian layout OK (multiarch $MULTIARCH)"
+  DEB_INSTALLED=1
+  "${SUDO[@]}" dpkg -i "$DEB"
+  # No prefix and no PKG_CONFIG_PATH: the system paths must be enough.
+  cmake -S tests/consumers/cmake -B "$WORK/consumer-deb-cmake" 2>&1 | tee "$WORK/deb-cmake.log"
+  grep -q "from /usr/lib/$MULTIARCH/cmake/robotstxt" "$WORK/deb-cmake.log" ||
+    die "find_package did not find the package under /usr/lib/$MULTIARCH"
+  cmake --build "$WORK/consumer-deb-cmake" --parallel "$JOBS"
+  run_consumers "$WORK/consumer-deb-cmake"
+  (unset PKG_CONFIG_PATH; make -C tests/consumers/pkg-config OUT="$WORK/consumer-deb-pc")
+  run_consumers "$WORK/consumer-deb-pc"
+  /usr/bin/robots "$WORK/robots.txt" FooBot http://foo.bar/x/page.html | grep -q ': ALLOWED$' ||
+    die "/usr/bin/robots from the package gave a wrong verdict"
+  "${SUDO[@]}" dpkg -r robotstxt
+  DEB_INSTALLED=0
+  [[ ! -e "/usr/lib/$MULTIARCH/librobotstxt.so.$VERSION" ]] || die "dpkg -r left the library behind"
+  echo "package installed, used by C and C++ consumers, and removed"
+else
+  echo "SKIPPED: the Debian package test needs dpkg-deb, cpack and root (or sudo -n)"
 fi
 
 step "compat-tests: Google's test cases against the installed package"

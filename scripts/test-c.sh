@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tests the C ABI and the C++ drop-in headers the way a C or C++ user meets
-# them: builds the library (cargo build --release), stages it like an
+# them: builds the library (cargo build --release, the same packages as the
+# CMake build, so the two share one compilation), stages it like an
 # installed prefix, compiles the C examples (C99) and the C++ tests (C++17
 # and C++20) with -Wall -Wextra -Wpedantic -Werror, runs everything under
 # valgrind, and compares the programs' output with tests/c/expected/.
@@ -47,7 +48,8 @@ else
 fi
 
 echo "== building the library"
-(cd "$ROOT" && CARGO_TARGET_DIR=$TARGET cargo build --release --lib --quiet)
+(cd "$ROOT" && CARGO_TARGET_DIR=$TARGET cargo build --release --quiet \
+  -p robotstxt-exact-capi -p robotstxt-exact-cli)
 LIB=$TARGET/release
 
 # Stage an install prefix, as a packager would lay it out.

@@ -12,7 +12,7 @@
 //! - [`RobotsParsingReporter`] says what each line was parsed as.
 //!
 //! ```
-//! use robotstxt::RobotsMatcher;
+//! use robotstxt_exact::RobotsMatcher;
 //! let robots = b"User-agent: *\nDisallow: /search\nAllow: /search/about\n";
 //! let mut matcher = RobotsMatcher::new();
 //! assert!(!matcher.one_agent_allowed_by_robots(robots, "Googlebot", "https://example.com/search?q=x"));
@@ -23,10 +23,6 @@
 
 pub mod crawler;
 pub mod escape;
-// `unsafe` is allowed in two modules only: the C ABI (raw pointers from C)
-// and `scan` (SIMD intrinsics).
-#[allow(unsafe_code)]
-pub mod ffi;
 pub mod lint;
 pub mod matcher;
 pub mod parser;
@@ -34,7 +30,8 @@ pub mod path;
 pub mod pattern;
 pub mod reporting;
 pub mod robots;
-// SIMD classification of the body's bytes for the parser.
+// SIMD classification of the body's bytes for the parser: the one module
+// where `unsafe` is allowed (the C ABI is the `robotstxt-exact-capi` crate).
 #[allow(unsafe_code)]
 mod scan;
 mod word;

@@ -35,6 +35,7 @@
 
 use std::collections::HashMap;
 
+#[cfg(feature = "json")]
 use serde_json::{Value, json};
 
 use crate::matcher::{extract_user_agent, is_global_agent};
@@ -323,7 +324,9 @@ impl LintReport<'_> {
     ///  "summary": {"lines": 1, "directives": 1, "warnings": 0, "notes": 0}}
     /// ```
     ///
-    /// Texts that are not UTF-8 are converted lossily (U+FFFD).
+    /// Texts that are not UTF-8 are converted lossily (U+FFFD). Needs the
+    /// `json` feature.
+    #[cfg(feature = "json")]
     pub fn to_json(&self) -> Value {
         let lines: Vec<Value> = self
             .lines
@@ -366,7 +369,7 @@ impl LintReport<'_> {
 /// always a line, so an empty body has one empty line.
 ///
 /// ```
-/// use robotstxt::lint::source_lines;
+/// use robotstxt_exact::lint::source_lines;
 /// let lines = source_lines(b"a\r\nb\n\rc");
 /// assert_eq!(lines, [&b"a"[..], b"b", b"", b"c"]);
 /// ```
@@ -482,7 +485,7 @@ struct Group {
 /// Lints a robots.txt body. Never panics; any bytes are accepted.
 ///
 /// ```
-/// use robotstxt::lint::{lint, Code};
+/// use robotstxt_exact::lint::{lint, Code};
 /// let report = lint(b"User-agent: *\nDisallow: /a\nDisallow: /a\n");
 /// let codes: Vec<_> = report.findings().map(|f| (f.line, f.code.as_str())).collect();
 /// assert_eq!(codes, [(3, "duplicate-rule")]);
@@ -936,6 +939,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "json")]
     fn json_has_lines_and_summary() {
         let value = lint(b"User-agent: *\nDisalow: /x\nfoo: bar\n").to_json();
         assert_eq!(value["lines"][1]["kind"], "disallow");

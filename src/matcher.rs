@@ -58,7 +58,7 @@ pub(crate) struct Verdict {
 /// threads see [`crate::Robots`].
 ///
 /// ```
-/// use robotstxt::RobotsMatcher;
+/// use robotstxt_exact::RobotsMatcher;
 /// let body = b"user-agent: FooBot\ndisallow: /private\n";
 /// let mut m = RobotsMatcher::new();
 /// assert!(!m.one_agent_allowed_by_robots(body, b"FooBot", b"https://example.com/private/x"));
@@ -93,7 +93,7 @@ impl Default for RobotsMatcher {
 /// The matchable part of a user agent: the leading run of `[a-zA-Z_-]`.
 ///
 /// ```
-/// use robotstxt::extract_user_agent;
+/// use robotstxt_exact::extract_user_agent;
 /// assert_eq!(extract_user_agent(b"Googlebot/2.1"), b"Googlebot");
 /// ```
 pub fn extract_user_agent(user_agent: &[u8]) -> &[u8] {

@@ -84,7 +84,7 @@ pub(crate) fn path_params_query_span(url: &[u8]) -> Option<(usize, usize, bool)>
 /// starts with `/`; a URL without a path (or an empty or odd one) gives `/`.
 ///
 /// ```
-/// use robotstxt::get_path_params_query;
+/// use robotstxt_exact::get_path_params_query;
 /// assert_eq!(&*get_path_params_query(b"http://www.example.com/a/b?c=d#f"), b"/a/b?c=d");
 /// assert_eq!(&*get_path_params_query(b"example.com?a"), b"/?a");
 /// assert_eq!(&*get_path_params_query(b""), b"/");

@@ -23,7 +23,7 @@ use crate::word::{LOW7, splat, zero_bytes};
 /// lengths of both.
 ///
 /// ```
-/// use robotstxt::pattern::matches;
+/// use robotstxt_exact::pattern::matches;
 /// assert!(matches(b"/fish/salmon.php", b"/fish*.php"));
 /// assert!(matches(b"/folder/a.php", b"/*.php$"));
 /// assert!(!matches(b"/a.php?x", b"/*.php$"));

@@ -68,7 +68,7 @@ pub struct RobotsParsedLine {
 /// the per-line results, which later lines overwrite by line number.
 ///
 /// ```
-/// use robotstxt::{RobotsParsingReporter, RobotsTagName};
+/// use robotstxt_exact::{RobotsParsingReporter, RobotsTagName};
 /// let r = RobotsParsingReporter::parse(b"User-agent: *\nDisalow: /x\nnoindex: /y\n");
 /// assert_eq!(r.valid_directives(), 2);
 /// assert_eq!(r.unused_directives(), 1);

@@ -255,7 +255,7 @@ struct AgentName {
 /// A parsed robots.txt, immutable and shareable between threads.
 ///
 /// ```
-/// use robotstxt::Robots;
+/// use robotstxt_exact::Robots;
 /// let robots = Robots::parse(b"User-agent: *\nDisallow: /private\n\nSitemap: https://example.com/s.xml\n");
 /// let answer = robots.check(&["FooBot"], "https://example.com/private/page");
 /// assert!(!answer.allowed);

@@ -12,7 +12,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use common::{crate_outcome, google_line_count, reference_outcome};
-use robotstxt::{
+use robotstxt_exact::{
     LineMetadata, ParseHandler, RobotsParsingReporter, RobotsTagName, parse_robots_txt,
 };
 

@@ -10,8 +10,8 @@
 
 use std::time::{Duration, SystemTime};
 
-use robotstxt::RobotsMatcher;
-use robotstxt::crawler::{
+use robotstxt_exact::RobotsMatcher;
+use robotstxt_exact::crawler::{
     Access, CacheEntry, DEFAULT_CACHE_LIFETIME, Decision, FetchOutcome,
     GOOGLE_STOP_CRAWLING_PERIOD, MAX_REDIRECT_HOPS, MAX_ROBOTS_TXT_BYTES, Policy,
     UNREACHABLE_GRACE_PERIOD, UrlError, applies_to, is_robots_txt_url, max_age_from_cache_control,

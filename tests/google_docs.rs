@@ -9,7 +9,7 @@
 
 mod common;
 use common::events;
-use robotstxt::{RobotsMatcher, RobotsParsingReporter, RobotsTagName};
+use robotstxt_exact::{RobotsMatcher, RobotsParsingReporter, RobotsTagName};
 
 fn allowed(robots: impl AsRef<[u8]>, agent: &str, url: &str) -> bool {
     RobotsMatcher::new().one_agent_allowed_by_robots(robots, agent, url)

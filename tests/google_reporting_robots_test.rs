@@ -8,7 +8,7 @@
 
 #![allow(non_snake_case)]
 
-use robotstxt::{
+use robotstxt_exact::{
     LineMetadata, RobotsParsedLine, RobotsParsingReporter, RobotsTagName, parse_robots_txt,
 };
 

@@ -8,7 +8,7 @@
 
 #![allow(non_snake_case)]
 
-use robotstxt::{ParseHandler, RobotsMatcher, get_path_params_query, maybe_escape_pattern};
+use robotstxt_exact::{ParseHandler, RobotsMatcher, get_path_params_query, maybe_escape_pattern};
 
 /// Google's `IsUserAgentAllowed`: a fresh matcher per question.
 fn is_user_agent_allowed(
@@ -1031,7 +1031,7 @@ fn ID_LinesNumbersAreCountedCorrectly() {
                      \n\
                      \n\
                      Disallow: /\n";
-    robotstxt::parse_robots_txt(unix_file.as_bytes(), &mut report);
+    robotstxt_exact::parse_robots_txt(unix_file.as_bytes(), &mut report);
     assert_eq!(4, report.valid_directives);
     assert_eq!(6, report.last_line_seen);
 
@@ -1041,7 +1041,7 @@ fn ID_LinesNumbersAreCountedCorrectly() {
                     \r\n\
                     \r\n\
                     Disallow: /\r\n";
-    robotstxt::parse_robots_txt(dos_file.as_bytes(), &mut report);
+    robotstxt_exact::parse_robots_txt(dos_file.as_bytes(), &mut report);
     assert_eq!(4, report.valid_directives);
     assert_eq!(6, report.last_line_seen);
 
@@ -1051,7 +1051,7 @@ fn ID_LinesNumbersAreCountedCorrectly() {
                     \r\
                     \r\
                     Disallow: /\r";
-    robotstxt::parse_robots_txt(mac_file.as_bytes(), &mut report);
+    robotstxt_exact::parse_robots_txt(mac_file.as_bytes(), &mut report);
     assert_eq!(4, report.valid_directives);
     assert_eq!(6, report.last_line_seen);
 
@@ -1061,7 +1061,7 @@ fn ID_LinesNumbersAreCountedCorrectly() {
                             \n\
                             \n\
                             Disallow: /";
-    robotstxt::parse_robots_txt(no_final_newline.as_bytes(), &mut report);
+    robotstxt_exact::parse_robots_txt(no_final_newline.as_bytes(), &mut report);
     assert_eq!(4, report.valid_directives);
     assert_eq!(6, report.last_line_seen);
 
@@ -1071,7 +1071,7 @@ fn ID_LinesNumbersAreCountedCorrectly() {
                       \r\n\
                       \n\
                       Disallow: /";
-    robotstxt::parse_robots_txt(mixed_file.as_bytes(), &mut report);
+    robotstxt_exact::parse_robots_txt(mixed_file.as_bytes(), &mut report);
     assert_eq!(4, report.valid_directives);
     assert_eq!(6, report.last_line_seen);
 }
@@ -1082,7 +1082,7 @@ fn ID_UTF8ByteOrderMarkIsSkipped() {
     let utf8_file_full_bom = b"\xEF\xBB\xBF\
                                User-Agent: foo\n\
                                Allow: /AnyValue\n";
-    robotstxt::parse_robots_txt(utf8_file_full_bom, &mut report);
+    robotstxt_exact::parse_robots_txt(utf8_file_full_bom, &mut report);
     assert_eq!(2, report.valid_directives);
     assert_eq!(0, report.unknown_directives);
 
@@ -1090,14 +1090,14 @@ fn ID_UTF8ByteOrderMarkIsSkipped() {
     let utf8_file_partial_2_bom = b"\xEF\xBB\
                                     User-Agent: foo\n\
                                     Allow: /AnyValue\n";
-    robotstxt::parse_robots_txt(utf8_file_partial_2_bom, &mut report);
+    robotstxt_exact::parse_robots_txt(utf8_file_partial_2_bom, &mut report);
     assert_eq!(2, report.valid_directives);
     assert_eq!(0, report.unknown_directives);
 
     let utf8_file_partial_1_bom = b"\xEF\
                                     User-Agent: foo\n\
                                     Allow: /AnyValue\n";
-    robotstxt::parse_robots_txt(utf8_file_partial_1_bom, &mut report);
+    robotstxt_exact::parse_robots_txt(utf8_file_partial_1_bom, &mut report);
     assert_eq!(2, report.valid_directives);
     assert_eq!(0, report.unknown_directives);
 
@@ -1106,7 +1106,7 @@ fn ID_UTF8ByteOrderMarkIsSkipped() {
     let utf8_file_broken_bom = b"\xEF\x11\xBF\
                                  User-Agent: foo\n\
                                  Allow: /AnyValue\n";
-    robotstxt::parse_robots_txt(utf8_file_broken_bom, &mut report);
+    robotstxt_exact::parse_robots_txt(utf8_file_broken_bom, &mut report);
     assert_eq!(1, report.valid_directives);
     assert_eq!(1, report.unknown_directives);
 
@@ -1114,7 +1114,7 @@ fn ID_UTF8ByteOrderMarkIsSkipped() {
     let utf8_bom_somewhere_in_middle_of_file = b"User-Agent: foo\n\
                                                  \xEF\xBB\xBF\
                                                  Allow: /AnyValue\n";
-    robotstxt::parse_robots_txt(utf8_bom_somewhere_in_middle_of_file, &mut report);
+    robotstxt_exact::parse_robots_txt(utf8_bom_somewhere_in_middle_of_file, &mut report);
     assert_eq!(1, report.valid_directives);
     assert_eq!(1, report.unknown_directives);
 }
@@ -1135,7 +1135,7 @@ fn ID_NonStandardLineExample_Sitemap() {
         robotstxt.push_str(sitemap_loc);
         robotstxt.push('\n');
 
-        robotstxt::parse_robots_txt(robotstxt.as_bytes(), &mut report);
+        robotstxt_exact::parse_robots_txt(robotstxt.as_bytes(), &mut report);
         assert_eq!(sitemap_loc.as_bytes(), report.sitemap);
     }
     // A sitemap line may appear anywhere in the file.
@@ -1152,7 +1152,7 @@ fn ID_NonStandardLineExample_Sitemap() {
         robotstxt.push('\n');
         robotstxt.push_str(robotstxt_temp);
 
-        robotstxt::parse_robots_txt(robotstxt.as_bytes(), &mut report);
+        robotstxt_exact::parse_robots_txt(robotstxt.as_bytes(), &mut report);
         assert_eq!(sitemap_loc.as_bytes(), report.sitemap);
     }
 }

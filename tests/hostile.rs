@@ -24,8 +24,8 @@ use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use common::{crate_outcome, google_line_count, reference_outcome};
-use robotstxt::pattern::{matches, matches_reference};
-use robotstxt::{
+use robotstxt_exact::pattern::{matches, matches_reference};
+use robotstxt_exact::{
     LineMetadata, MAX_LINE_LEN, ParseHandler, Robots, RobotsParsingReporter, parse_robots_txt,
 };
 

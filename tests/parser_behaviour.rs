@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use robotstxt::{
+use robotstxt_exact::{
     KeyType, LineMetadata, MAX_LINE_LEN, ParseHandler, RobotsMatcher, RobotsParsingReporter,
     extract_user_agent, get_key_type, parse_robots_txt,
 };

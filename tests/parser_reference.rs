@@ -11,7 +11,7 @@ mod common;
 
 use common::google_parse::{crate_events, google_events};
 use proptest::prelude::*;
-use robotstxt::MAX_LINE_LEN;
+use robotstxt_exact::MAX_LINE_LEN;
 
 #[test]
 fn googles_example_file() {

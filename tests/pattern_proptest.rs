@@ -11,7 +11,7 @@ mod common;
 
 use common::{crate_outcome, reference_outcome};
 use proptest::prelude::*;
-use robotstxt::pattern::{matches, matches_reference};
+use robotstxt_exact::pattern::{matches, matches_reference};
 
 /// `cases` cases, without proptest's failure files: a failing case is
 /// printed shrunk, and integration tests have no `lib.rs` to store it next to.

@@ -6,7 +6,7 @@
 
 mod common;
 use common::events;
-use robotstxt::{
+use robotstxt_exact::{
     RobotsMatcher, RobotsParsingReporter, RobotsTagName, extract_user_agent,
     is_valid_user_agent_to_obey,
 };

@@ -2,7 +2,7 @@
 //! answers (Google's per-query matcher) for the same body, agents and URL.
 
 use proptest::prelude::*;
-use robotstxt::{Answer, Robots, RobotsMatcher};
+use robotstxt_exact::{Answer, Robots, RobotsMatcher};
 
 fn matcher_answer(body: &[u8], agents: &[Vec<u8>], url: &[u8]) -> Answer {
     let mut m = RobotsMatcher::new();

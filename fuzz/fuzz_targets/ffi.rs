@@ -23,16 +23,16 @@ use std::mem::MaybeUninit;
 use std::ptr::{null, null_mut};
 
 use libfuzzer_sys::fuzz_target;
-use robotstxt::crawler::{self, CacheEntry, Decision, FetchOutcome, Policy};
-use robotstxt::ffi::crawler::*;
-use robotstxt::ffi::matcher::*;
-use robotstxt::ffi::parse::*;
-use robotstxt::ffi::reporter::*;
-use robotstxt::ffi::robots::*;
-use robotstxt::ffi::util::*;
-use robotstxt::ffi::version::*;
-use robotstxt::ffi::{robotstxt_status, robotstxt_str};
-use robotstxt::{
+use robotstxt_exact::crawler::{self, CacheEntry, Decision, FetchOutcome, Policy};
+use robotstxt::crawler::*;
+use robotstxt::matcher::*;
+use robotstxt::parse::*;
+use robotstxt::reporter::*;
+use robotstxt::robots::*;
+use robotstxt::util::*;
+use robotstxt::version::*;
+use robotstxt::{robotstxt_status, robotstxt_str};
+use robotstxt_exact::{
     LineMetadata, ParseHandler, Robots, RobotsMatcher, RobotsParsingReporter, RuleKind,
     get_key_type, get_path_params_query, maybe_escape_pattern, parse_robots_txt,
 };
@@ -548,15 +548,15 @@ fn check_helpers(pieces: &[&[u8]], bits: &mut Bits) {
 
             assert_eq!(
                 robotstxt_is_unsupported_tag(p, l),
-                robotstxt::reporting::is_unsupported_tag(s)
+                robotstxt_exact::reporting::is_unsupported_tag(s)
             );
             assert_eq!(
                 robotstxt_is_valid_user_agent_to_obey(p, l),
-                robotstxt::is_valid_user_agent_to_obey(s)
+                robotstxt_exact::is_valid_user_agent_to_obey(s)
             );
             assert_eq!(
                 robotstxt_extract_user_agent(p, l),
-                robotstxt::extract_user_agent(s).len()
+                robotstxt_exact::extract_user_agent(s).len()
             );
             assert!(!robotstxt_is_unsupported_tag(null(), n));
             assert!(!robotstxt_is_valid_user_agent_to_obey(null(), n));

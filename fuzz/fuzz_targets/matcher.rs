@@ -17,8 +17,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robotstxt::pattern::{matches, matches_reference};
-use robotstxt::{Robots, RobotsMatcher};
+use robotstxt_exact::pattern::{matches, matches_reference};
+use robotstxt_exact::{Robots, RobotsMatcher};
 
 const MAX_PATTERN: usize = 512;
 const MAX_PATH: usize = 4096;

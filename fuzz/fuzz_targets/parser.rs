@@ -26,7 +26,7 @@ mod common;
 
 use common::google_parse::{Directive, Event, Recorder, google_line, google_lines};
 use libfuzzer_sys::fuzz_target;
-use robotstxt::{LineMetadata, RobotsParsingReporter, RobotsTagName, parse_robots_txt};
+use robotstxt_exact::{LineMetadata, RobotsParsingReporter, RobotsTagName, parse_robots_txt};
 
 fuzz_target!(|body: &[u8]| {
     let lines = google_lines(body);

@@ -46,7 +46,7 @@ const DELTA_SECONDS_MAX: u64 = 1 << 31;
 ///
 /// ```
 /// use std::time::Duration;
-/// use robotstxt::crawler::max_age_from_cache_control;
+/// use robotstxt_exact::crawler::max_age_from_cache_control;
 /// assert_eq!(max_age_from_cache_control("public, Max-Age=3600"), Some(Duration::from_secs(3600)));
 /// assert_eq!(max_age_from_cache_control("no-cache"), None);
 /// ```

@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use std::time::{Duration, SystemTime};
-//! use robotstxt::crawler::{self, CacheEntry, Decision, FetchOutcome, Policy};
+//! use robotstxt_exact::crawler::{self, CacheEntry, Decision, FetchOutcome, Policy};
 //!
 //! let robots_url = crawler::robots_txt_url("https://Example.COM:443/a/b?c#d").unwrap();
 //! assert_eq!(robots_url.as_str(), "https://example.com/robots.txt");
@@ -67,7 +67,7 @@ pub const MAX_ROBOTS_TXT_BYTES: usize = 500 * 1024;
 /// is parsed as far as it goes.
 ///
 /// ```
-/// use robotstxt::crawler::{MAX_ROBOTS_TXT_BYTES, truncate_body};
+/// use robotstxt_exact::crawler::{MAX_ROBOTS_TXT_BYTES, truncate_body};
 /// let body = vec![b'#'; MAX_ROBOTS_TXT_BYTES + 10];
 /// assert_eq!(truncate_body(&body).len(), 512_000);
 /// assert_eq!(truncate_body(b"short"), b"short");

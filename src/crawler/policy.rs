@@ -79,7 +79,7 @@ pub const MAX_REDIRECT_HOPS: u32 = 5;
 /// [`FetchOutcome::TooManyRedirects`]).
 ///
 /// ```
-/// use robotstxt::crawler::should_follow_redirect;
+/// use robotstxt_exact::crawler::should_follow_redirect;
 /// assert!(should_follow_redirect(4));
 /// assert!(!should_follow_redirect(5));
 /// ```
@@ -123,7 +123,7 @@ impl Policy {
     /// top of this.
     ///
     /// ```
-    /// use robotstxt::crawler::{Decision, FetchOutcome, Policy};
+    /// use robotstxt_exact::crawler::{Decision, FetchOutcome, Policy};
     /// assert_eq!(Policy::Google.decide(FetchOutcome::Status(404)), Decision::AllowAll);
     /// assert_eq!(Policy::Google.decide(FetchOutcome::Status(503)), Decision::DisallowAll);
     /// ```

@@ -53,7 +53,7 @@ impl std::error::Error for UrlError {
 /// are "followed in the context of the initial authority".
 ///
 /// ```
-/// use robotstxt::crawler::robots_txt_url;
+/// use robotstxt_exact::crawler::robots_txt_url;
 /// assert_eq!(robots_txt_url("HTTP://www.Exämple.com:80/a?b#c").unwrap().as_str(),
 ///            "http://www.xn--exmple-cua.com/robots.txt");
 /// assert!(robots_txt_url("mailto:someone@example.com").is_err());
@@ -87,7 +87,7 @@ fn robots_txt_url_of(url: &Url) -> Result<Url, UrlError> {
 /// subdirectories." A fragment is allowed: it is not sent to the server.
 ///
 /// ```
-/// use robotstxt::crawler::is_robots_txt_url;
+/// use robotstxt_exact::crawler::is_robots_txt_url;
 /// assert!(is_robots_txt_url("https://example.com/robots.txt"));
 /// assert!(!is_robots_txt_url("https://example.com/folder/robots.txt"));
 /// ```
@@ -108,7 +108,7 @@ fn is_robots_txt(url: &Url) -> bool {
 /// scheme's default port equals no port. Anything unparsable gives `false`.
 ///
 /// ```
-/// use robotstxt::crawler::applies_to;
+/// use robotstxt_exact::crawler::applies_to;
 /// assert!(applies_to("https://example.com/robots.txt", "https://example.com:443/folder/file"));
 /// assert!(!applies_to("https://example.com/robots.txt", "https://other.example.com/"));
 /// ```

@@ -4,7 +4,7 @@
 //! recorder of what the crate's parser hands to a handler, in the same form.
 //! Shared by `tests/parser_reference.rs` and the `parser` fuzz target.
 
-use robotstxt::{
+use robotstxt_exact::{
     KeyType, LineMetadata, MAX_LINE_LEN, ParseHandler, RobotsTagName, UNSUPPORTED_TAGS,
     get_key_type, parse_robots_txt,
 };

@@ -1,4 +1,4 @@
-//! An independent reference for [`robotstxt::RobotsMatcher`], shared by the
+//! An independent reference for [`robotstxt_exact::RobotsMatcher`], shared by the
 //! property tests and the corpus test.
 //!
 //! [`ReferenceMatcher`] is a plain [`ParseHandler`] that follows the decision
@@ -13,8 +13,8 @@
 
 pub mod google_parse;
 
-use robotstxt::pattern::matches_reference;
-use robotstxt::{ParseHandler, RobotsMatcher, parse_robots_txt};
+use robotstxt_exact::pattern::matches_reference;
+use robotstxt_exact::{ParseHandler, RobotsMatcher, parse_robots_txt};
 
 /// Everything a matcher exposes after one query.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

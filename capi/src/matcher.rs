@@ -6,7 +6,7 @@ use super::{
     ffi_boundary, free_handle, into_handle, put, robotstxt_status, robotstxt_str, try_byte_strings,
     try_bytes, try_mut, try_out, try_ref,
 };
-use crate::RobotsMatcher;
+use robotstxt_exact::RobotsMatcher;
 
 /// Decides whether URLs may be fetched under a robots.txt body, with Google's
 /// rules; it also remembers the details of its last decision.
@@ -181,7 +181,9 @@ pub unsafe extern "C" fn robotstxt_is_valid_user_agent_to_obey(
     user_agent: *const c_char,
     user_agent_len: usize,
 ) -> bool {
-    ffi_boundary!({ crate::is_valid_user_agent_to_obey(try_bytes!(user_agent, user_agent_len)) })
+    ffi_boundary!({
+        robotstxt_exact::is_valid_user_agent_to_obey(try_bytes!(user_agent, user_agent_len))
+    })
 }
 
 /// The length of the part of `(user_agent, user_agent_len)` that is matched
@@ -196,5 +198,7 @@ pub unsafe extern "C" fn robotstxt_extract_user_agent(
     user_agent: *const c_char,
     user_agent_len: usize,
 ) -> usize {
-    ffi_boundary!({ crate::extract_user_agent(try_bytes!(user_agent, user_agent_len)).len() })
+    ffi_boundary!({
+        robotstxt_exact::extract_user_agent(try_bytes!(user_agent, user_agent_len)).len()
+    })
 }

@@ -6,14 +6,14 @@
 //! does (cited). Every answer is also compared, field by field, with what the
 //! `robotstxt_matcher` handle gives for the same body, agents and URL: the
 //! parse-once object must be that matcher without the re-parsing. The panic
-//! boundary of each export is tested in `src/ffi/tests.rs`.
+//! boundary of each export is tested in `capi/src/tests.rs`.
 
 use std::ffi::c_char;
 use std::ptr::{null, null_mut};
 
-use robotstxt::ffi::matcher::*;
-use robotstxt::ffi::robots::*;
-use robotstxt::ffi::{robotstxt_status, robotstxt_str};
+use robotstxt::matcher::*;
+use robotstxt::robots::*;
+use robotstxt::{robotstxt_status, robotstxt_str};
 
 use robotstxt_status::{NotFound, NullArgument, Ok as StatusOk, OutOfRange};
 

@@ -10,9 +10,9 @@
 use std::ffi::{CStr, c_char};
 use std::ptr::{null, null_mut};
 
-use robotstxt::ffi::crawler::*;
-use robotstxt::ffi::robotstxt_status;
-use robotstxt::ffi::util::robotstxt_buffer_free;
+use robotstxt::crawler::*;
+use robotstxt::robotstxt_status;
+use robotstxt::util::robotstxt_buffer_free;
 
 const HOUR: u64 = 3600;
 const DAY: u64 = 24 * HOUR;

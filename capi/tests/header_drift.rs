@@ -1,9 +1,9 @@
 //! The committed C header is what the pinned cbindgen generates now.
 //!
-//! Regenerate after changing anything in `src/ffi/`:
+//! Regenerate after changing anything in `capi/src/`:
 //!
 //! ```text
-//! ROBOTSTXT_BLESS=1 cargo test --test header_drift
+//! ROBOTSTXT_BLESS=1 cargo test -p robotstxt-exact-capi --test header_drift
 //! ```
 
 use std::path::Path;
@@ -14,9 +14,9 @@ fn generate() -> String {
         .expect("cbindgen.toml should be a valid cbindgen configuration");
     let bindings = cbindgen::Builder::new()
         .with_config(config)
-        .with_src(root.join("src/ffi/mod.rs"))
+        .with_src(root.join("src/lib.rs"))
         .generate()
-        .expect("cbindgen should generate bindings from src/ffi/");
+        .expect("cbindgen should generate bindings from capi/src/");
     let mut out = Vec::new();
     bindings.write(&mut out);
     String::from_utf8(out).expect("cbindgen writes UTF-8")
@@ -38,8 +38,8 @@ fn committed_header_matches_cbindgen_output() {
             .position(|(a, b)| a != b)
             .unwrap_or(committed.lines().count().min(generated.lines().count()));
         panic!(
-            "include/robotstxt.h is out of date with src/ffi/ (first difference at line {}).\n\
-             Regenerate it with:\n\n    ROBOTSTXT_BLESS=1 cargo test --test header_drift\n",
+            "include/robotstxt.h is out of date with capi/src/ (first difference at line {}).\n\
+             Regenerate it with:\n\n    ROBOTSTXT_BLESS=1 cargo test -p robotstxt-exact-capi --test header_drift\n",
             first_difference + 1
         );
     }

@@ -18,8 +18,8 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use robotstxt::lint::{self, LintReport, Severity};
-use robotstxt::{Robots, RobotsMatcher};
+use robotstxt_exact::lint::{self, LintReport, Severity};
+use robotstxt_exact::{Robots, RobotsMatcher};
 use serde_json::json;
 
 /// Exit status: every URL allowed, or lint found no warning.

@@ -4,18 +4,18 @@
 //! input. Expected answers come from Google's tests (`robots_test.cc`,
 //! `reporting_robots_test.cc`) or, where those have no case, from reading
 //! Google's `robots.cc`. The panic boundary of each export is tested in
-//! `src/ffi/tests.rs`, which can inject a panic.
+//! `capi/src/tests.rs`, which can inject a panic.
 
 use std::ffi::{CStr, c_char, c_void};
 use std::mem::MaybeUninit;
 use std::ptr::{null, null_mut};
 
-use robotstxt::ffi::matcher::*;
-use robotstxt::ffi::parse::*;
-use robotstxt::ffi::reporter::*;
-use robotstxt::ffi::util::*;
-use robotstxt::ffi::version::*;
-use robotstxt::ffi::{robotstxt_status, robotstxt_str};
+use robotstxt::matcher::*;
+use robotstxt::parse::*;
+use robotstxt::reporter::*;
+use robotstxt::util::*;
+use robotstxt::version::*;
+use robotstxt::{robotstxt_status, robotstxt_str};
 
 use robotstxt_status::{BufferTooSmall, NullArgument, Ok as StatusOk};
 

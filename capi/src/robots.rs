@@ -1,4 +1,4 @@
-//! The parse-once handle: a parsed, immutable robots.txt (`crate::Robots`)
+//! The parse-once handle: a parsed, immutable robots.txt (`robotstxt_exact::Robots`)
 //! for C.
 //!
 //! Every query takes a `const robotstxt_robots *` and only reads: the handle
@@ -11,7 +11,7 @@ use super::{
     c_ptr, ffi_boundary, free_handle, into_handle, put, robotstxt_status, robotstxt_str,
     try_byte_strings, try_bytes, try_out, try_ref,
 };
-use crate::robots::{Group, Robots, RuleKind};
+use robotstxt_exact::robots::{Group, Robots, RuleKind};
 
 /// A robots.txt parsed once, for answering any number of queries.
 ///

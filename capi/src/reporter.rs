@@ -7,7 +7,7 @@ use super::{
     ffi_boundary, free_handle, into_handle, robotstxt_status, try_bytes, try_mut, try_out, try_ref,
     write_opt,
 };
-use crate::{RobotsParsedLine, RobotsParsingReporter, RobotsTagName};
+use robotstxt_exact::{RobotsParsedLine, RobotsParsingReporter, RobotsTagName};
 
 /// What a line was parsed as. The values are Google's
 /// `RobotsParsedLine::RobotsTagName` values.
@@ -126,7 +126,7 @@ pub unsafe extern "C" fn robotstxt_reporter_parse(
     ffi_boundary!({
         let reporter = try_mut!(reporter);
         let body = try_bytes!(robots_body, robots_body_len);
-        crate::parse_robots_txt(body, &mut reporter.inner);
+        robotstxt_exact::parse_robots_txt(body, &mut reporter.inner);
         robotstxt_status::Ok
     })
 }
@@ -261,5 +261,5 @@ pub unsafe extern "C" fn robotstxt_reporter_unused_directives(
 /// `key` is NULL or points to `key_len` readable bytes.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn robotstxt_is_unsupported_tag(key: *const c_char, key_len: usize) -> bool {
-    ffi_boundary!({ crate::reporting::is_unsupported_tag(try_bytes!(key, key_len)) })
+    ffi_boundary!({ robotstxt_exact::reporting::is_unsupported_tag(try_bytes!(key, key_len)) })
 }

@@ -937,7 +937,8 @@ fn lint_of_a_missing_file_exits_2() {
 
 #[test]
 fn documented_examples_hold() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CLI.md")).unwrap();
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/CLI.md")).unwrap();
     let d = dir("docs");
     let mut block: Option<(String, String)> = None;
     let mut commands = 0;

@@ -3,7 +3,7 @@
 use std::ffi::{c_char, c_void};
 
 use super::{Fallback, c_ptr, ffi_boundary, robotstxt_status, try_bytes, try_ref, write_opt};
-use crate::{KeyType, LineMetadata, ParseHandler};
+use robotstxt_exact::{KeyType, LineMetadata, ParseHandler};
 
 /// The kind of a robots.txt key. The values are Google's `KeyType` values.
 #[repr(u32)]
@@ -62,7 +62,7 @@ pub unsafe extern "C" fn robotstxt_get_key_type(
     is_acceptable_typo: *mut bool,
 ) -> robotstxt_key_type {
     ffi_boundary!({
-        let (key_type, typo) = crate::get_key_type(try_bytes!(key, key_len));
+        let (key_type, typo) = robotstxt_exact::get_key_type(try_bytes!(key, key_len));
         // SAFETY: the caller passes NULL or a writable bool.
         unsafe { write_opt(is_acceptable_typo, typo) };
         key_type.into()
@@ -278,7 +278,7 @@ pub unsafe extern "C" fn robotstxt_parse(
     ffi_boundary!({
         let callbacks = *try_ref!(callbacks);
         let body = try_bytes!(robots_body, robots_body_len);
-        crate::parse_robots_txt(body, &mut Callbacks(callbacks));
+        robotstxt_exact::parse_robots_txt(body, &mut Callbacks(callbacks));
         robotstxt_status::Ok
     })
 }

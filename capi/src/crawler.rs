@@ -1,5 +1,5 @@
 //! The crawler side of RFC 9309 for C: robots.txt URLs, the fetch policy and
-//! the per-URL cache state (`robotstxt::crawler`).
+//! the per-URL cache state (`robotstxt_exact::crawler`).
 //!
 //! No enum crosses into Rust as an argument: C may pass any integer, and an
 //! out-of-range value in a Rust enum is undefined behaviour. Policies are
@@ -13,7 +13,7 @@ use super::{
     Fallback, c_ptr, ffi_boundary, free_handle, into_handle, robotstxt_status, try_bytes, try_mut,
     try_out, try_ref, write_opt,
 };
-use crate::crawler::{self, CacheEntry, Decision, FetchOutcome, Policy};
+use robotstxt_exact::crawler::{self, CacheEntry, Decision, FetchOutcome, Policy};
 
 /// `robotstxt_cache_entry_new()` policy: Google's documented behaviour
 /// ("How Google interprets the robots.txt specification"). The default.

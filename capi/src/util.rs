@@ -117,7 +117,7 @@ pub unsafe extern "C" fn robotstxt_get_path_params_query(
         if out.is_null() && out_cap > 0 {
             return robotstxt_status::NullArgument;
         }
-        let path = crate::get_path_params_query(url);
+        let path = robotstxt_exact::get_path_params_query(url);
         // SAFETY: forwarded from this function's contract.
         unsafe { write_to_buffer(&path, out, out_cap, out_len) }
     })
@@ -145,7 +145,7 @@ pub unsafe extern "C" fn robotstxt_get_path_params_query_alloc(
     ffi_boundary!({
         let url = try_bytes!(url, url_len);
         let out = try_out!(out);
-        let path = crate::get_path_params_query(url);
+        let path = robotstxt_exact::get_path_params_query(url);
         // SAFETY: `out` is non-NULL and writable; `out_len` NULL or writable.
         unsafe {
             out.write(alloc_buffer(&path));
@@ -190,7 +190,7 @@ pub unsafe extern "C" fn robotstxt_maybe_escape_pattern(
         if out.is_null() && out_cap > 0 {
             return robotstxt_status::NullArgument;
         }
-        let pattern = crate::maybe_escape_pattern(src);
+        let pattern = robotstxt_exact::maybe_escape_pattern(src);
         // SAFETY: forwarded from this function's contract.
         unsafe {
             write_opt(escaped, matches!(pattern, std::borrow::Cow::Owned(_)));
@@ -223,7 +223,7 @@ pub unsafe extern "C" fn robotstxt_maybe_escape_pattern_alloc(
     ffi_boundary!({
         let src = try_bytes!(src, src_len);
         let out = try_out!(out);
-        let pattern = crate::maybe_escape_pattern(src);
+        let pattern = robotstxt_exact::maybe_escape_pattern(src);
         // SAFETY: `out` is non-NULL and writable; the others NULL or writable.
         unsafe {
             out.write(alloc_buffer(&pattern));

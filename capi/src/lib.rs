@@ -2,7 +2,7 @@
 //!
 //! Every export here only converts: pointers and lengths in, a core call,
 //! results out. The C header `include/robotstxt.h` is generated from these
-//! files by cbindgen (see `cbindgen.toml` and `tests/header_drift.rs`), so the
+//! files by cbindgen (see `cbindgen.toml` and `tests/header_drift.rs` in this crate), so the
 //! doc comments below are what C users read.
 //!
 //! # Adding an area
@@ -170,9 +170,9 @@ pub(crate) fn boundary<T: Fallback>(f: impl FnOnce() -> T) -> T {
 /// `try_*!` macros return the NULL fallback of the export's return type.
 macro_rules! ffi_boundary {
     ($body:block) => {
-        $crate::ffi::boundary(move || {
+        $crate::boundary(move || {
             #[cfg(test)]
-            $crate::ffi::tests::maybe_inject_panic();
+            $crate::tests::maybe_inject_panic();
             $body
         })
     };
@@ -287,9 +287,9 @@ pub(crate) unsafe fn write_opt<T>(ptr: *mut T, value: T) {
 macro_rules! try_ref {
     ($ptr:expr) => {
         // SAFETY: every export documents that its handles are NULL or valid.
-        match unsafe { $crate::ffi::handle_ref($ptr) } {
+        match unsafe { $crate::handle_ref($ptr) } {
             Some(value) => value,
-            None => return $crate::ffi::Fallback::on_null(),
+            None => return $crate::Fallback::on_null(),
         }
     };
 }
@@ -298,9 +298,9 @@ macro_rules! try_ref {
 macro_rules! try_mut {
     ($ptr:expr) => {
         // SAFETY: every export documents that its handles are NULL or valid.
-        match unsafe { $crate::ffi::handle_mut($ptr) } {
+        match unsafe { $crate::handle_mut($ptr) } {
             Some(value) => value,
-            None => return $crate::ffi::Fallback::on_null(),
+            None => return $crate::Fallback::on_null(),
         }
     };
 }
@@ -309,9 +309,9 @@ macro_rules! try_mut {
 macro_rules! try_bytes {
     ($ptr:expr, $len:expr) => {
         // SAFETY: every export documents that strings are (NULL, 0) or valid.
-        match unsafe { $crate::ffi::bytes($ptr, $len) } {
+        match unsafe { $crate::bytes($ptr, $len) } {
             Some(value) => value,
-            None => return $crate::ffi::Fallback::on_null(),
+            None => return $crate::Fallback::on_null(),
         }
     };
 }
@@ -339,9 +339,9 @@ macro_rules! try_byte_strings {
     ($ptr:expr, $len:expr) => {
         // SAFETY: every export documents that arrays and their strings are
         // (NULL, 0) or valid.
-        match unsafe { $crate::ffi::byte_strings($ptr, $len) } {
+        match unsafe { $crate::byte_strings($ptr, $len) } {
             Some(value) => value,
-            None => return $crate::ffi::Fallback::on_null(),
+            None => return $crate::Fallback::on_null(),
         }
     };
 }
@@ -351,7 +351,7 @@ macro_rules! try_out {
     ($ptr:expr) => {{
         let ptr = $ptr;
         if ptr.is_null() {
-            return $crate::ffi::Fallback::on_null();
+            return $crate::Fallback::on_null();
         }
         ptr
     }};

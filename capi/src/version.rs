@@ -30,15 +30,15 @@ const fn parse_u32(s: &str) -> u32 {
 const _: () = {
     assert!(
         ROBOTSTXT_VERSION_MAJOR == parse_u32(env!("CARGO_PKG_VERSION_MAJOR")),
-        "update ROBOTSTXT_VERSION_MAJOR in src/ffi/version.rs and regenerate the header"
+        "update ROBOTSTXT_VERSION_MAJOR in capi/src/version.rs and regenerate the header"
     );
     assert!(
         ROBOTSTXT_VERSION_MINOR == parse_u32(env!("CARGO_PKG_VERSION_MINOR")),
-        "update ROBOTSTXT_VERSION_MINOR in src/ffi/version.rs and regenerate the header"
+        "update ROBOTSTXT_VERSION_MINOR in capi/src/version.rs and regenerate the header"
     );
     assert!(
         ROBOTSTXT_VERSION_PATCH == parse_u32(env!("CARGO_PKG_VERSION_PATCH")),
-        "update ROBOTSTXT_VERSION_PATCH in src/ffi/version.rs and regenerate the header"
+        "update ROBOTSTXT_VERSION_PATCH in capi/src/version.rs and regenerate the header"
     );
 };
 

@@ -5,7 +5,8 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-foreach(_dir IN ITEMS CMAKE_INSTALL_LIBDIR CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_BINDIR)
+foreach(_dir IN ITEMS CMAKE_INSTALL_LIBDIR CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_BINDIR
+                      CMAKE_INSTALL_DOCDIR)
   if(IS_ABSOLUTE "${${_dir}}")
     message(FATAL_ERROR "robotstxt: ${_dir}=${${_dir}} is absolute; the package is "
                         "relocatable only with install directories relative to the prefix")
@@ -47,7 +48,7 @@ install(FILES
     "${ROBOTSTXT_CARGO_STATIC}"
   DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 install(FILES ${ROBOTSTXT_HEADERS} DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
-if(ROBOTSTXT_HAS_CLI)
+if(ROBOTSTXT_BUILD_CLI)
   install(PROGRAMS "${ROBOTSTXT_CARGO_CLI}" DESTINATION "${CMAKE_INSTALL_BINDIR}")
 endif()
 
@@ -71,3 +72,10 @@ configure_file("${CMAKE_CURRENT_SOURCE_DIR}/cmake/robotstxt.pc.in"
                "${CMAKE_CURRENT_BINARY_DIR}/robotstxt.pc" @ONLY)
 install(FILES "${CMAKE_CURRENT_BINARY_DIR}/robotstxt.pc"
         DESTINATION "${ROBOTSTXT_PKGCONFIG_DIR}")
+
+# The license, where Debian keeps it (share/doc/<package>/copyright), and the
+# notice of where Google's test cases come from.
+install(FILES "${CMAKE_CURRENT_SOURCE_DIR}/LICENSE"
+        DESTINATION "${CMAKE_INSTALL_DOCDIR}" RENAME copyright)
+install(FILES "${CMAKE_CURRENT_SOURCE_DIR}/NOTICE" "${CMAKE_CURRENT_SOURCE_DIR}/README.md"
+        DESTINATION "${CMAKE_INSTALL_DOCDIR}")

@@ -123,6 +123,16 @@ if [[ -f scripts/test-c.sh ]]; then
   bash scripts/test-c.sh
 fi
 
+step "cargo install --path cli (the documented way to install robots)"
+# The shared target directory makes this a link of what is built already.
+CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}" \
+  cargo install --path cli --root "$ROOT/target/cargo-install-root" --offline --locked --quiet
+INSTALLED_ROBOTS="$ROOT/target/cargo-install-root/bin/robots"
+"$INSTALLED_ROBOTS" examples/robots.txt Googlebot https://example.com/private/press/ |
+  grep -qx "user-agent 'Googlebot' with URI 'https://example.com/private/press/': ALLOWED" ||
+  die "the robots installed by cargo install gave a wrong answer"
+rm -rf "$ROOT/target/cargo-install-root"
+
 # --- Build and install with CMake ----------------------------------------------
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/robotstxt-test.XXXXXX")"

@@ -516,6 +516,10 @@ pub unsafe extern "C" fn robotstxt_cache_entry_body(
 /// stops being fresh, in seconds since the Unix epoch: the time
 /// `robotstxt_cache_entry_needs_fetch()` turns true.
 ///
+/// A lifetime that reaches past what the clock can hold (`UINT64_MAX`
+/// seconds given to `robotstxt_cache_entry_set_lifetime()`) saturates:
+/// `*fresh_until` is then `UINT64_MAX`, fresh for ever.
+///
 /// Returns true when there is such a result; false, with `*fresh_until` not
 /// written, when nothing was fetched successfully yet, for a NULL `entry`,
 /// and on an internal error.
@@ -529,11 +533,11 @@ pub unsafe extern "C" fn robotstxt_cache_entry_fresh_until(
     fresh_until: *mut u64,
 ) -> bool {
     ffi_boundary!({
-        let Some(until) = try_ref!(entry).inner.fresh_until() else {
+        let Some(until) = try_ref!(entry).inner.fresh_until_unix_secs() else {
             return false;
         };
         // SAFETY: the caller passes NULL or a writable uint64_t.
-        unsafe { write_opt(fresh_until, unix_secs(until)) };
+        unsafe { write_opt(fresh_until, until) };
         true
     })
 }

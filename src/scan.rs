@@ -22,6 +22,8 @@ pub(crate) const BLOCK: usize = 64;
 pub(crate) struct Masks {
     /// LF or CR.
     pub(crate) eol: u64,
+    /// CR (a subset of `eol`): tells CRLF pairs, one line end, apart.
+    pub(crate) cr: u64,
     /// `:`.
     pub(crate) colon: u64,
     /// `#` or NUL.
@@ -101,7 +103,9 @@ fn classify_avx2(block: &[u8; BLOCK]) -> Masks {
         // requirement.
         let v = unsafe { _mm256_loadu_si256(lane.as_ptr().cast::<__m256i>()) };
         let shift = 32 * i;
-        masks.eol |= bits(_mm256_or_si256(eq(v, b'\n'), eq(v, b'\r'))) << shift;
+        let cr = eq(v, b'\r');
+        masks.eol |= bits(_mm256_or_si256(eq(v, b'\n'), cr)) << shift;
+        masks.cr |= bits(cr) << shift;
         masks.colon |= bits(eq(v, b':')) << shift;
         masks.stop |= bits(_mm256_or_si256(
             eq(v, b'#'),
@@ -133,7 +137,9 @@ fn classify_sse2(block: &[u8; BLOCK]) -> Masks {
         };
         let v = _mm_set_epi64x(word(1), word(0));
         let shift = 16 * i;
-        masks.eol |= bits(_mm_or_si128(eq(v, b'\n'), eq(v, b'\r'))) << shift;
+        let cr = eq(v, b'\r');
+        masks.eol |= bits(_mm_or_si128(eq(v, b'\n'), cr)) << shift;
+        masks.cr |= bits(cr) << shift;
         masks.colon |= bits(eq(v, b':')) << shift;
         masks.stop |= bits(_mm_or_si128(
             eq(v, b'#'),
@@ -143,6 +149,32 @@ fn classify_sse2(block: &[u8; BLOCK]) -> Masks {
         masks.escape |= bits(_mm_or_si128(v, eq(v, b'%'))) << shift;
     }
     masks
+}
+
+impl Masks {
+    /// The line ends of the block: every CR, and every LF that does not
+    /// follow a CR (`cr_before` says whether the byte before the block is
+    /// one).
+    pub(crate) fn line_ends(&self, cr_before: bool) -> u64 {
+        let lf = self.eol & !self.cr;
+        self.eol & !(lf & (self.cr << 1 | u64::from(cr_before)))
+    }
+}
+
+/// The number of lines of `body` as the parser splits it: one more than
+/// its line ends (LF, CR, or a CRLF pair), 64 bytes at a time.
+pub(crate) fn count_lines(body: &[u8]) -> u64 {
+    let classifier = Classifier::new();
+    let mut lines = 1u64;
+    let mut cr_before = false;
+    let mut base = 0;
+    while base < body.len() {
+        let masks = classifier.classify_at(body, base);
+        lines += u64::from(masks.line_ends(cr_before).count_ones());
+        cr_before = masks.cr >> 63 == 1;
+        base += BLOCK;
+    }
+    lines
 }
 
 /// Gathers the high bit of each byte of `m` into the low eight bits.
@@ -161,6 +193,7 @@ fn classify_words(block: &[u8; BLOCK]) -> Masks {
         let word = u64::from_le_bytes(bytes);
         let shift = 8 * i;
         masks.eol |= gather(eq_bytes(word, b'\n') | eq_bytes(word, b'\r')) << shift;
+        masks.cr |= gather(eq_bytes(word, b'\r')) << shift;
         masks.colon |= gather(eq_bytes(word, b':')) << shift;
         masks.stop |= gather(eq_bytes(word, b'#') | eq_bytes(word, 0)) << shift;
         masks.escape |= gather((word & HIGH) | eq_bytes(word, b'%')) << shift;
@@ -177,6 +210,9 @@ mod tests {
         let mut masks = Masks::default();
         for (i, &b) in block.iter().enumerate() {
             let bit = 1u64 << i;
+            if b == b'\r' {
+                masks.cr |= bit;
+            }
             match b {
                 b'\n' | b'\r' => masks.eol |= bit,
                 b':' => masks.colon |= bit,
@@ -216,6 +252,28 @@ mod tests {
         assert_eq!(Classifier::new().classify(&block), expected);
         assert_eq!(classify(&block), expected);
         assert_eq!(classify_words(&block), expected);
+    }
+
+    #[test]
+    fn lines_are_counted_as_the_parser_splits_them() {
+        // Google: "\n\r" is two line ends, "\r\r\n" two, CRLF one; a
+        // CRLF split between two blocks is still one.
+        assert_eq!(count_lines(b""), 1);
+        assert_eq!(count_lines(b"a\n\rb\r\r\nc"), 5);
+        let mut split = vec![b'a'; 63];
+        split.extend_from_slice(b"\r\n\r\n");
+        assert_eq!(count_lines(&split), 3);
+        for len in 0..200 {
+            let body: Vec<u8> = (0..len).map(|i| b"\r\nx\n\r\r"[i * 7 % 6]).collect();
+            let mut expected = 1;
+            for (i, &b) in body.iter().enumerate() {
+                let crlf_tail = b == b'\n' && i > 0 && body[i - 1] == b'\r';
+                if (b == b'\n' || b == b'\r') && !crlf_tail {
+                    expected += 1;
+                }
+            }
+            assert_eq!(count_lines(&body), expected, "{body:?}");
+        }
     }
 
     #[test]

@@ -138,8 +138,9 @@ pub unsafe extern "C" fn robotstxt_robots_txt_url(
 /// robots.txt), and `*out_len` (if not NULL) its length without the NUL.
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `out`, or (NULL, n > 0) in `url`) or `ROBOTSTXT_STATUS_PANIC`; `*out` and
-/// `*out_len` are written only on success. Thread-safe.
+/// `out`, or (NULL, n > 0) in `url`), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no
+/// room for the buffer) or `ROBOTSTXT_STATUS_PANIC`; `*out` and `*out_len`
+/// are written only on success. Thread-safe. O(`url_len`).
 ///
 /// # Safety
 /// `url` is NULL or points to `url_len` readable bytes; `out` and `out_len`
@@ -156,9 +157,13 @@ pub unsafe extern "C" fn robotstxt_robots_txt_url_alloc(
         let out = try_out!(out);
         let robots = url_text(url).and_then(|u| crawler::robots_txt_url(u).ok());
         let result = robots.as_ref().map_or("", |u| u.as_str());
+        let buffer = alloc_buffer(result.as_bytes());
+        if buffer.is_null() {
+            return robotstxt_status::OutOfMemory;
+        }
         // SAFETY: `out` is non-NULL and writable; `out_len` NULL or writable.
         unsafe {
-            out.write(alloc_buffer(result.as_bytes()));
+            out.write(buffer);
             write_opt(out_len, result.len());
         }
         robotstxt_status::Ok

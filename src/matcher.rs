@@ -363,22 +363,43 @@ impl RobotsMatcher {
                 self.path.starts_with(body)
             };
         };
-        if !self.path.starts_with(&body[..star]) || !self.path_bytes.has_literals_of(body) {
+        if !self.path.starts_with(&body[..star]) {
+            return false;
+        }
+        let long = self.path.len() >= GRAM_MIN_PATH;
+        if long {
+            // The piece after the first `*` must occur somewhere in the
+            // path: checked first, as it rejects most hopeless rules
+            // cheaper than anything else.
+            let rest = &body[star + 1..];
+            let piece = &rest[..memchr::memchr(b'*', rest).unwrap_or(rest.len())];
+            if piece.len() >= 2 {
+                if !self.path_grams_built {
+                    self.path_grams.build(&self.path);
+                    self.path_grams_built = true;
+                }
+                if !self.path_grams.may_contain(piece) {
+                    return false;
+                }
+            }
+        }
+        if !self.path_bytes.has_literals_of(body) {
             return false;
         }
         // A search through a long path per rule is what a file of `*` rules
-        // that never match costs; the pieces' substrings reject most such
-        // rules without one.
-        if self.path.len() >= GRAM_MIN_PATH {
-            if !self.path_grams_built {
-                self.path_grams.build(&self.path);
-                self.path_grams_built = true;
+        // that never match costs: a piece with a substring the path lacks
+        // is rejected before its search.
+        let (path, grams, built) = (&self.path, &mut self.path_grams, &mut self.path_grams_built);
+        pattern::matches_tail_with(path, star, &body[star..], anchored, |piece| {
+            if !long {
+                return true;
             }
-            if !self.path_grams.may_match(&body[star..]) {
-                return false;
+            if !*built {
+                grams.build(path);
+                *built = true;
             }
-        }
-        pattern::matches_split(&self.path, body, anchored)
+            grams.may_contain(piece)
+        })
     }
 
     fn handle_rule(&mut self, is_allow: bool, line: u32, value: &[u8]) {

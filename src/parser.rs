@@ -350,18 +350,17 @@ struct Parser<'b, 'h, H: ParseHandler + ?Sized> {
     body: &'b [u8],
     handler: &'h mut H,
     scratch: Vec<u8>,
+    /// Why the scratch buffer could not grow, once it could not.
+    failed: Option<TryReserveError>,
 }
 
 impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
     /// Reports the line `start..end` of the body, whose first `:`, `#` and
-    /// NUL the scan found.
-    fn emit_line(
-        &mut self,
-        line_num: u32,
-        start: usize,
-        end: usize,
-        scan: &LineScan,
-    ) -> Result<(), TryReserveError> {
+    /// NUL the scan found. Returns false, reporting nothing of the line and
+    /// noting why in `failed`, when a value could not be escaped for want of
+    /// memory.
+    #[must_use]
+    fn emit_line(&mut self, line_num: u32, start: usize, end: usize, scan: &LineScan) -> bool {
         let body = self.body;
         // Google keeps only the first MAX_LINE_LEN bytes of a line; the
         // content ends at the first `#` or NUL among them.
@@ -389,10 +388,13 @@ impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
                 _ if plain => value,
                 _ => {
                     // Values never hold a NUL: the content ended there.
-                    if escape_value_into(value, &mut self.scratch)? {
-                        &self.scratch[..]
-                    } else {
-                        value
+                    match escape_value_into(value, &mut self.scratch) {
+                        Ok(true) => &self.scratch[..],
+                        Ok(false) => value,
+                        Err(error) => {
+                            self.failed = Some(error);
+                            return false;
+                        }
                     }
                 }
             };
@@ -405,7 +407,7 @@ impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
             }
         }
         self.handler.report_line_metadata(line_num, &metadata);
-        Ok(())
+        true
     }
 }
 
@@ -450,6 +452,7 @@ pub fn try_parse_robots_txt<H: ParseHandler + ?Sized>(
         body,
         handler,
         scratch: Vec::new(),
+        failed: None,
     };
     let mut line_num: u32 = 0;
     // Where the current line starts: after its line end (both bytes of a
@@ -464,7 +467,7 @@ pub fn try_parse_robots_txt<H: ParseHandler + ?Sized>(
         Some(d) if d < scan::BLOCK => u64::MAX << d,
         Some(_) => 0,
     };
-    while base < body.len() {
+    'blocks: while base < body.len() {
         let masks = classifier.classify_at(body, base);
         // Bits of this block not yet taken by earlier lines.
         let mut live = from(start, base);
@@ -474,18 +477,18 @@ pub fn try_parse_robots_txt<H: ParseHandler + ?Sized>(
             // line end in it, counted with bit operations and reported in
             // one call rather than split one by one.
             let offset = start.wrapping_sub(base);
-            if start >= base && offset < scan::BLOCK && eols >> offset & 1 == 1 {
+            if offset < scan::BLOCK && eols >> offset & 1 == 1 {
                 let run_len = (!(masks.eol >> offset)).trailing_zeros() as usize;
                 let run = (u64::MAX >> (scan::BLOCK - run_len)) << offset;
                 // The byte before the run is no CR of a pair whose LF is in
                 // it: the start of a line is past both bytes of a pair.
-                let lines = (masks.line_ends(false) & run).count_ones();
+                let cr = classifier.cr_at(body, base, masks.eol);
+                let lines = (scan::line_ends(masks.eol, cr, false) & run).count_ones();
                 let first = line_num.saturating_add(1);
                 line_num = line_num.saturating_add(lines);
                 parser.handler.report_empty_lines(first, lines);
-                let last = start + run_len - 1;
-                start = last + 1;
-                if body[last] == b'\r' && body.get(start) == Some(&b'\n') {
+                start += run_len;
+                if cr >> (offset + run_len - 1) & 1 == 1 && body.get(start) == Some(&b'\n') {
                     start += 1;
                 }
                 live = from(start, base);
@@ -520,22 +523,35 @@ pub fn try_parse_robots_txt<H: ParseHandler + ?Sized>(
             }
             let at = base + eol.trailing_zeros() as usize;
             line_num = line_num.saturating_add(1);
-            parser.emit_line(line_num, start, at, &scan)?;
+            if !parser.emit_line(line_num, start, at, &scan) {
+                break 'blocks;
+            }
+            // The next line starts past the line end; the LF of a CRLF pair
+            // ends no other (empty) line.
+            let mut taken = eol << 1;
             start = at + 1;
-            // The LF of a CRLF pair ends no other (empty) line.
             if body[at] == b'\r' && body.get(start) == Some(&b'\n') {
                 start += 1;
+                taken <<= 1;
             }
             scan = LineScan::EMPTY;
-            live = from(start, base);
+            // All bits up to the line end (and the LF of a pair), zero when
+            // those reach past the block.
+            live = !taken.wrapping_sub(1);
             eols &= live;
         }
         base += scan::BLOCK;
     }
-    line_num = line_num.saturating_add(1);
-    parser.emit_line(line_num, start, body.len(), &scan)?;
-    parser.handler.handle_robots_end();
-    Ok(())
+    if parser.failed.is_none() {
+        line_num = line_num.saturating_add(1);
+        if parser.emit_line(line_num, start, body.len(), &scan) {
+            parser.handler.handle_robots_end();
+        }
+    }
+    match parser.failed {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

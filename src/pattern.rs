@@ -59,7 +59,20 @@ pub(crate) fn matches_split(path: &[u8], pattern: &[u8], anchored: bool) -> bool
 /// Whether the rest of `path`, from `pos`, matches `tail`: the part of a
 /// pattern from its first `*` on, its final `$` (if any) split off, the
 /// part before having matched the path's first `pos` bytes.
-pub(crate) fn matches_tail(path: &[u8], mut pos: usize, tail: &[u8], anchored: bool) -> bool {
+pub(crate) fn matches_tail(path: &[u8], pos: usize, tail: &[u8], anchored: bool) -> bool {
+    matches_tail_with(path, pos, tail, anchored, |_| true)
+}
+
+/// [`matches_tail`], asking `may_occur` about each piece of two bytes or
+/// more before searching the path for it: a piece it says cannot occur in
+/// the path ends the match without a search.
+pub(crate) fn matches_tail_with(
+    path: &[u8],
+    mut pos: usize,
+    tail: &[u8],
+    anchored: bool,
+    mut may_occur: impl FnMut(&[u8]) -> bool,
+) -> bool {
     // The first piece is the empty one before the leading `*`.
     let mut pieces = tail.split(|&b| b == b'*').skip(1).peekable();
     while let Some(piece) = pieces.next() {
@@ -68,6 +81,9 @@ pub(crate) fn matches_tail(path: &[u8], mut pos: usize, tail: &[u8], anchored: b
         }
         if piece.is_empty() {
             continue;
+        }
+        if piece.len() >= 2 && !may_occur(piece) {
+            return false;
         }
         match find(&path[pos..], piece) {
             Some(i) => pos += i + piece.len(),
@@ -203,7 +219,8 @@ impl ByteSet {
 }
 
 /// Which substrings of two, three and four bytes occur in a path, hashed
-/// into a bitmap: a prefilter for the literal pieces of `*` patterns.
+/// into a bitmap: a prefilter for the literal pieces of `*` patterns, asked
+/// before each search of the path (see [`matches_tail_with`]).
 ///
 /// A piece that occurs in the path has all its substrings in the set, so a
 /// piece with one of them missing cannot occur, and a pattern with such a
@@ -276,14 +293,6 @@ impl GramSet {
             len @ 2..=4 => self.has(Self::window(piece, 0), len),
             len => (0..=len - 4).all(|at| self.has(Self::window(piece, at), 4)),
         }
-    }
-
-    /// Whether every literal piece of `pattern` (split at `*`; no final `$`)
-    /// may occur in the path.
-    pub(crate) fn may_match(&self, pattern: &[u8]) -> bool {
-        pattern
-            .split(|&b| b == b'*')
-            .all(|piece| self.may_contain(piece))
     }
 }
 
@@ -384,7 +393,11 @@ mod tests {
         let absent = [&b"ba"[..], b"aca", b"hgfe", b"abcdefgg", b"hhh", b"ac"];
         let rejected = absent.iter().filter(|p| !set.may_contain(p)).count();
         assert!(rejected >= 5, "{rejected}");
-        assert!(!set.may_match(b"/*abcdefgg*"));
+        let rejects = |pattern: &[u8]| {
+            !matches_tail_with(&path, 0, pattern, false, |piece| set.may_contain(piece))
+        };
+        assert!(rejects(b"*abcdefgg*"));
+        assert!(!rejects(b"*abcdefgh*hab"));
     }
 
     #[test]

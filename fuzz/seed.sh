@@ -28,8 +28,51 @@ for target in parser robots ffi; do
     echo "$target: $(ls "$dir" | wc -l) files"
 done
 
+# Synthetic seeds that reach the limits no real file does: the 16,663-byte
+# line cap (exactly at it, one past it, a comment, a colon, a UTF-8
+# sequence and a CRLF straddling it), runs of bare line ends in every
+# mixture, `*` rules against a long URL, a pattern of nothing but `*`, many
+# groups naming one agent, NUL bytes and the byte order mark in part. They
+# are also the largest seeds, so libFuzzer's -max_len (the largest seed's
+# size unless given) lets inputs grow past the cap.
+run() { # run BYTE COUNT: COUNT copies of the character BYTE
+    head -c "$2" /dev/zero | tr '\0' "$1"
+}
+synth=$fuzz_dir/corpus/.synthetic
+mkdir -p "$synth"
+cap=16663
+{ printf 'User-agent: *\nDisallow: /'; run a $((cap - 11)); printf '\nAllow: /b\n'; } >"$synth/line-at-cap"
+{ printf 'User-agent: *\nDisallow: /'; run a $((cap - 11)); printf 'x\nAllow: /b\n'; } >"$synth/line-one-past-cap"
+{ printf 'Disallow: /'; run b $((cap - 11)); printf '#comment past the cap\nAllow: /c\n'; } >"$synth/comment-at-cap"
+{ run k "$cap"; printf ':value\nuser-agent: *\n'; } >"$synth/colon-past-cap"
+{ printf 'Disallow: /'; run c $((cap - 12)); printf '\303\251\303\251\nAllow: /\303\251\n'; } >"$synth/utf8-cut-at-cap"
+{ printf 'Allow: /'; run d $((cap - 8)); printf '\r\nDisallow: /e\r\n'; } >"$synth/crlf-at-cap"
+{ printf 'User-agent: *\nDisallow: /'; run '*' $((cap - 11)); printf '\n'; } >"$synth/stars-to-cap"
+{ run '\n' 20000; run '\r' 20000; printf 'Disallow: /x\n'; } >"$synth/lf-then-cr-runs"
+{ i=0; while [ $i -lt 6000 ]; do printf '\r\n\n\r\r'; i=$((i + 1)); done; printf 'Allow: /y\r\n'; } >"$synth/mixed-eol-runs"
+{ run '\0' 20000; printf '\nDisallow: /z\n'; } >"$synth/nul-run"
+{ printf '\357\273User-agent: FooBot\nDisallow: /\n'; } >"$synth/bom-prefix"
+{
+    printf 'User-agent: *\n'
+    i=0
+    while [ $i -lt 600 ]; do printf 'Disallow: /*q%dz*w%d\n' $i $i; i=$((i + 1)); done
+    printf '\377http://example.com/'; run m 2000
+} >"$synth/star-rules-long-url"
+{
+    i=0
+    while [ $i -lt 500 ]; do printf 'User-agent: FooBot\nDisallow: /p%d\n' $i; i=$((i + 1)); done
+    printf '\377http://example.com/p499\377FooBot'
+} >"$synth/many-agent-groups"
+for target in parser robots ffi; do
+    cp "$synth"/* "$fuzz_dir/corpus/$target/"
+done
+
 dir=$fuzz_dir/corpus/matcher
 mkdir -p "$dir"
+# The matcher target's caps: a 512-byte pattern of `*a` pairs and `*`
+# alone, against a 4,096-byte path one `a` short or without the last byte.
+{ i=0; while [ $i -lt 255 ]; do printf '*a'; i=$((i + 1)); done; printf 'b\377/'; run a 4095; } >"$dir/star-pairs-at-caps"
+{ run '*' 511; printf '$\377/'; run x 4095; } >"$dir/stars-at-caps"
 for file in "$robotfiles"/*; do
     site=$(basename "$file")
     [ -f "$links/$site" ] || continue
@@ -45,4 +88,5 @@ for file in "$robotfiles"/*; do
     done <"$dir/.patterns" 3<"$dir/.paths"
 done
 rm -f "$dir/.patterns" "$dir/.paths"
+rm -rf "$synth"
 echo "matcher: $(ls "$dir" | wc -l) files"

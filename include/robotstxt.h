@@ -552,7 +552,8 @@ extern "C" {
  * `out_cap` is not more than the length (nothing is written to `out`, but
  * `*out_len` is set: pass (NULL, 0) to ask for it);
  * `ROBOTSTXT_STATUS_NULL_ARGUMENT` for (NULL, n > 0) in `url` or `out`; or
- * `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ * `ROBOTSTXT_STATUS_PANIC`. Thread-safe. O(`url_len`) (WHATWG URL parsing,
+ * which copies the URL).
  *
  * # Safety
  * `url` is NULL or points to `url_len` readable bytes; `out` is NULL or
@@ -572,8 +573,9 @@ robotstxt_status robotstxt_robots_txt_url(const char *url,
  * robots.txt), and `*out_len` (if not NULL) its length without the NUL.
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
- * `out`, or (NULL, n > 0) in `url`) or `ROBOTSTXT_STATUS_PANIC`; `*out` and
- * `*out_len` are written only on success. Thread-safe.
+ * `out`, or (NULL, n > 0) in `url`), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no
+ * room for the buffer) or `ROBOTSTXT_STATUS_PANIC`; `*out` and `*out_len`
+ * are written only on success. Thread-safe. O(`url_len`).
  *
  * # Safety
  * `url` is NULL or points to `url_len` readable bytes; `out` and `out_len`
@@ -591,7 +593,7 @@ robotstxt_status robotstxt_robots_txt_url_alloc(const char *url,
  * check for robots.txt files in subdirectories").
  *
  * Returns false for (NULL, n > 0), for bytes that are not UTF-8, and on an
- * internal error. Thread-safe.
+ * internal error. Thread-safe. O(`url_len`).
  *
  * # Safety
  * `url` is NULL or points to `url_len` readable bytes.
@@ -608,7 +610,7 @@ bool robotstxt_is_robots_txt_url(const char *url, size_t url_len);
  * `https://example.com:8181/`.
  *
  * Returns false when either does not parse, for (NULL, n > 0), and on an
- * internal error. Thread-safe.
+ * internal error. Thread-safe. O(`robots_url_len` + `page_url_len`).
  *
  * # Safety
  * `robots_url` and `page_url` are NULL or point to that many readable bytes.
@@ -634,7 +636,7 @@ bool robotstxt_should_follow_redirect(uint32_t hops_followed);
  *
  * Returns true when there is a valid `max-age`; false when there is none,
  * for (NULL, n > 0) or NULL `max_age_secs`, and on an internal error, with
- * `*max_age_secs` not written. Thread-safe.
+ * `*max_age_secs` not written. Thread-safe. O(`value_len`).
  *
  * # Safety
  * `value` is NULL or points to `value_len` readable bytes; `max_age_secs` is
@@ -726,7 +728,8 @@ robotstxt_status robotstxt_cache_entry_set_site_available(struct robotstxt_cache
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
  * `entry`, or (NULL, n > 0) in `body` or `cache_control`) or
  * `ROBOTSTXT_STATUS_PANIC` (the entry is then unchanged). Body pointers the
- * entry returned before are invalid afterwards.
+ * entry returned before are invalid afterwards. O(`cache_control_len` +
+ * kept body), the kept body being copied (at most the size limit).
  *
  * # Safety
  * `entry` is NULL or a live entry used by no other thread meanwhile; `body`
@@ -814,6 +817,10 @@ const char *robotstxt_cache_entry_body(const struct robotstxt_cache_entry *entry
  * stops being fresh, in seconds since the Unix epoch: the time
  * `robotstxt_cache_entry_needs_fetch()` turns true.
  *
+ * A lifetime that reaches past what the clock can hold (`UINT64_MAX`
+ * seconds given to `robotstxt_cache_entry_set_lifetime()`) saturates:
+ * `*fresh_until` is then `UINT64_MAX`, fresh for ever.
+ *
  * Returns true when there is such a result; false, with `*fresh_until` not
  * written, when nothing was fetched successfully yet, for a NULL `entry`,
  * and on an internal error.
@@ -869,7 +876,17 @@ void robotstxt_matcher_free(struct robotstxt_matcher *matcher);
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
  * `matcher` or `allowed`, or a string or the array given as (NULL, n > 0)),
- * or `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the copy of the URL's path
+ * or the agents; the matcher then answers as before any query and stays
+ * usable) or `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on
+ * success.
+ *
+ * Time: O(`robots_body_len` + `url_len` + agents) to parse the body and
+ * extract the path, plus one pattern match per rule of the groups that
+ * apply (each O(`url_len` + pattern) at worst) and, per `user-agent` line,
+ * one comparison with each agent. Memory: a copy of the URL's path and of
+ * the agents, kept for the next query, and scratch lines of at most
+ * 4 × 16663 bytes; nothing grows with the body.
  *
  * # Safety
  * `matcher` is NULL or a live matcher used by no other thread meanwhile.
@@ -891,8 +908,10 @@ robotstxt_status robotstxt_matcher_allowed_by_robots(struct robotstxt_matcher *m
  * `(user_agent, user_agent_len)`.
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
- * `matcher` or `allowed`, or a string given as (NULL, n > 0)), or
- * `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+ * `matcher` or `allowed`, or a string given as (NULL, n > 0)),
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (as there) or `ROBOTSTXT_STATUS_PANIC`.
+ * `*allowed` is written only on success. Time and memory as for
+ * `robotstxt_matcher_allowed_by_robots()`.
  *
  * # Safety
  * As for `robotstxt_matcher_allowed_by_robots()`.
@@ -947,7 +966,7 @@ uint32_t robotstxt_matcher_matching_line(const struct robotstxt_matcher *matcher
 /**
  * Whether `(user_agent, user_agent_len)` is a user agent a crawler may obey
  * rules for: not empty and made only of `[a-zA-Z_-]`. False for
- * (NULL, n > 0) and on an internal error. Thread-safe.
+ * (NULL, n > 0) and on an internal error. Thread-safe. O(`user_agent_len`).
  *
  * # Safety
  * `user_agent` is NULL or points to `user_agent_len` readable bytes.
@@ -958,7 +977,7 @@ bool robotstxt_is_valid_user_agent_to_obey(const char *user_agent, size_t user_a
  * The length of the part of `(user_agent, user_agent_len)` that is matched
  * against `user-agent` lines: its leading run of `[a-zA-Z_-]` (6 for
  * `"FooBot/2.1"`). 0 for (NULL, n > 0) and on an internal error.
- * Thread-safe.
+ * Thread-safe. O(length of the result).
  *
  * # Safety
  * `user_agent` is NULL or points to `user_agent_len` readable bytes.
@@ -967,7 +986,8 @@ size_t robotstxt_extract_user_agent(const char *user_agent, size_t user_agent_le
 
 /**
  * Classifies the robots.txt key `(key, key_len)` as the parser does: by
- * case-insensitive prefix, so `Disallowed` is a disallow key.
+ * case-insensitive prefix, so `Disallowed` is a disallow key. O(1): at most
+ * the first ten bytes are read.
  *
  * When `is_acceptable_typo` is not NULL, it is set to whether the key is one
  * of the accepted misspellings (`useragent`, `disalow`, `site-map`, ...).
@@ -993,8 +1013,15 @@ robotstxt_key_type robotstxt_get_key_type(const char *key,
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
  * `callbacks`, or the body given as (NULL, n > 0); no callback is called),
- * or `ROBOTSTXT_STATUS_PANIC` (parsing stopped early; `handle_robots_end`
- * was not called). Thread-safe: parses share no state.
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (the scratch buffer for escaping a rule
+ * value could not be allocated: parsing stopped before that line and
+ * `handle_robots_end` was not called) or `ROBOTSTXT_STATUS_PANIC` (parsing
+ * stopped early; `handle_robots_end` was not called). Thread-safe: parses
+ * share no state.
+ *
+ * O(`robots_body_len`) time, plus the callbacks'. Memory: nothing of the
+ * body is copied; one scratch buffer of at most 3 × 16663 bytes, allocated
+ * only when a rule value needs percent-escaping.
  *
  * # Safety
  * `robots_body` is NULL or points to `robots_body_len` readable bytes.
@@ -1027,8 +1054,16 @@ void robotstxt_reporter_free(struct robotstxt_reporter *reporter);
  * reporter.
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
- * `reporter`, or the body given as (NULL, n > 0); the reporter is unchanged)
- * or `ROBOTSTXT_STATUS_PANIC` (the reporter holds a partial report).
+ * `reporter`, or the body given as (NULL, n > 0); the reporter is
+ * unchanged), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the reports;
+ * the reporter is unchanged and usable, unless the parser's own scratch
+ * buffer of at most 50 KB failed, which leaves the reports of the lines
+ * before) or `ROBOTSTXT_STATUS_PANIC` (the reporter holds a partial
+ * report).
+ *
+ * O(`robots_body_len`) time. Memory: 8 bytes per line of the body,
+ * reserved exactly before the parse (a body of bare line ends takes 8
+ * times its size), plus the parser's scratch buffer.
  *
  * # Safety
  * `reporter` is NULL or a live reporter used by no other thread meanwhile;
@@ -1056,7 +1091,7 @@ size_t robotstxt_reporter_line_count(const struct robotstxt_reporter *reporter);
  * `out_cap` is less than the number of reports (then nothing is copied, but
  * `*out_len` is set: pass (NULL, 0) to ask for the number);
  * `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `reporter`, or (NULL, n > 0)); or
- * `ROBOTSTXT_STATUS_PANIC`.
+ * `ROBOTSTXT_STATUS_PANIC`. O(number of reports); allocates nothing.
  *
  * # Safety
  * `reporter` is NULL or a live reporter not being parsed into meanwhile;
@@ -1074,6 +1109,10 @@ robotstxt_status robotstxt_reporter_lines(const struct robotstxt_reporter *repor
  * Returns true when the reporter has a report for that line; false, leaving
  * `*out` unwritten, when it has none, for a NULL `reporter` or `out`, and on
  * an internal error.
+ *
+ * O(1) after a single parse (the reports are indexed by line number),
+ * O(log n) for n reports in general: asking for every line in turn costs
+ * O(n) in all.
  *
  * # Safety
  * `reporter` is NULL or a live reporter not being parsed into meanwhile;
@@ -1116,6 +1155,7 @@ uint32_t robotstxt_reporter_unused_directives(const struct robotstxt_reporter *r
  * case-insensitively with the whole key: the test that makes a line
  * `ROBOTSTXT_TAG_NAME_UNUSED` rather than `ROBOTSTXT_TAG_NAME_UNKNOWN`.
  * False for (NULL, n > 0) and on an internal error. Thread-safe.
+ * O(`key_len`).
  *
  * # Safety
  * `key` is NULL or points to `key_len` readable bytes.
@@ -1373,7 +1413,7 @@ void robotstxt_buffer_free(char *buffer);
  * `out_cap` is not more than the length (nothing is written to `out`, but
  * `*out_len` is set: pass (NULL, 0) to ask for it);
  * `ROBOTSTXT_STATUS_NULL_ARGUMENT` for (NULL, n > 0) in `url` or `out`; or
- * `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ * `ROBOTSTXT_STATUS_PANIC`. Thread-safe. O(`url_len`); allocates nothing.
  *
  * # Safety
  * `url` is NULL or points to `url_len` readable bytes; `out` is NULL or
@@ -1393,8 +1433,10 @@ robotstxt_status robotstxt_get_path_params_query(const char *url,
  * without the NUL.
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
- * `out`, or (NULL, n > 0) in `url`) or `ROBOTSTXT_STATUS_PANIC`; `*out` and
- * `*out_len` are written only on success. Thread-safe.
+ * `out`, or (NULL, n > 0) in `url`), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no
+ * room for the buffer) or `ROBOTSTXT_STATUS_PANIC`; `*out` and `*out_len`
+ * are written only on success. Thread-safe. O(`url_len`); one allocation,
+ * of the result's size (at most `url_len + 2` bytes with the NUL).
  *
  * # Safety
  * `url` is NULL or points to `url_len` readable bytes; `out` and `out_len`
@@ -1421,7 +1463,7 @@ robotstxt_status robotstxt_get_path_params_query_alloc(const char *url,
  * `out_cap` is not more than the length (nothing is written to `out`, but
  * `*out_len` and `*escaped` are set: pass (NULL, 0) to ask);
  * `ROBOTSTXT_STATUS_NULL_ARGUMENT` for (NULL, n > 0) in `src` or `out`; or
- * `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ * `ROBOTSTXT_STATUS_PANIC`. Thread-safe. O(`src_len`); allocates nothing.
  *
  * # Safety
  * `src` is NULL or points to `src_len` readable bytes; `out` is NULL or
@@ -1443,8 +1485,10 @@ robotstxt_status robotstxt_maybe_escape_pattern(const char *src,
  * differs from the input.
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
- * `out`, or (NULL, n > 0) in `src`) or `ROBOTSTXT_STATUS_PANIC`; the
- * out-parameters are written only on success. Thread-safe.
+ * `out`, or (NULL, n > 0) in `src`), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no
+ * room for the buffer) or `ROBOTSTXT_STATUS_PANIC`; the out-parameters are
+ * written only on success. Thread-safe. O(`src_len`); one allocation, of
+ * the result's size (at most `3 * src_len + 1` bytes with the NUL).
  *
  * # Safety
  * `src` is NULL or points to `src_len` readable bytes; `out`, `out_len` and

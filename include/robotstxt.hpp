@@ -50,6 +50,8 @@ inline void Check(robotstxt_status status) {
           "robotstxt: NULL handle or string (a moved-from object?)");
     case ROBOTSTXT_STATUS_OUT_OF_RANGE:
       throw std::out_of_range("robotstxt: index out of range");
+    case ROBOTSTXT_STATUS_OUT_OF_MEMORY:
+      throw std::bad_alloc();
     default:
       throw std::runtime_error("robotstxt: internal error in the library");
   }

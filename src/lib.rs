@@ -36,12 +36,13 @@ pub mod robots;
 mod scan;
 mod word;
 
-pub use escape::maybe_escape_pattern;
+pub use escape::{maybe_escape_pattern, try_maybe_escape_pattern};
 pub use matcher::{RobotsMatcher, extract_user_agent, is_valid_user_agent_to_obey};
 pub use parser::{
     KeyType, LineMetadata, MAX_LINE_LEN, ParseHandler, get_key_type, parse_robots_txt,
+    try_parse_robots_txt,
 };
-pub use path::get_path_params_query;
+pub use path::{get_path_params_query, try_get_path_params_query};
 pub use reporting::{RobotsParsedLine, RobotsParsingReporter, RobotsTagName, UNSUPPORTED_TAGS};
 pub use robots::{Answer, Group, Robots, Rule, RuleKind};
 

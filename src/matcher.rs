@@ -1,8 +1,10 @@
 //! Google's `RobotsMatcher`: parse a robots.txt body and decide one URL.
 
-use crate::parser::{ParseHandler, parse_robots_txt};
-use crate::path::path_params_query_into;
-use crate::pattern::{self, ByteSet};
+use std::collections::TryReserveError;
+
+use crate::parser::{ParseHandler, try_parse_robots_txt};
+use crate::path::try_path_params_query_into;
+use crate::pattern::{self, ByteSet, GRAM_MIN_PATH, GramSet};
 
 /// A match of one rule: its priority (the pattern length; -1 for no match)
 /// and its line.
@@ -77,11 +79,17 @@ pub struct RobotsMatcher {
     path: Vec<u8>,
     /// The bytes occurring in `path`.
     path_bytes: ByteSet,
+    /// The short substrings of `path`, built at the first `*` pattern that
+    /// needs a search through a long path.
+    path_grams: GramSet,
+    path_grams_built: bool,
     /// The queried user agents, reused between queries.
     agents: Vec<Vec<u8>>,
     agent_count: usize,
     /// Scratch space for the index.html rewrite of allow patterns.
     scratch: Vec<u8>,
+    /// Set when the scratch space could not grow during a query.
+    out_of_memory: Option<TryReserveError>,
 }
 
 impl Default for RobotsMatcher {
@@ -123,16 +131,29 @@ pub(crate) fn is_global_agent(value: &[u8]) -> bool {
 /// Google's `index.htm` rule: an allow pattern whose last segment starts with
 /// `/index.htm` also allows the directory itself, as `<prefix>/$`.
 pub(crate) fn index_html_directory_pattern(value: &[u8], out: &mut Vec<u8>) -> bool {
+    match try_index_html_directory_pattern(value, out) {
+        Ok(rewritten) => rewritten,
+        Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u8>()),
+    }
+}
+
+/// [`index_html_directory_pattern`], or an error when `out` cannot grow to
+/// the rewritten pattern (at most the length of `value`).
+pub(crate) fn try_index_html_directory_pattern(
+    value: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<bool, TryReserveError> {
     let Some(slash) = memchr::memrchr(b'/', value) else {
-        return false;
+        return Ok(false);
     };
     if !value[slash..].starts_with(b"/index.htm") {
-        return false;
+        return Ok(false);
     }
     out.clear();
+    out.try_reserve(slash + 2)?;
     out.extend_from_slice(&value[..=slash]);
     out.push(b'$');
-    true
+    Ok(true)
 }
 
 impl RobotsMatcher {
@@ -147,9 +168,12 @@ impl RobotsMatcher {
             seen_separator: false,
             path: Vec::new(),
             path_bytes: ByteSet::default(),
+            path_grams: GramSet::default(),
+            path_grams_built: false,
             agents: Vec::new(),
             agent_count: 0,
             scratch: Vec::new(),
+            out_of_memory: None,
         }
     }
 
@@ -163,16 +187,67 @@ impl RobotsMatcher {
     /// robots.txt `robots_body`. The URL must already be percent-encoded
     /// (RFC 3986); its path, params and query are matched (see
     /// [`crate::get_path_params_query`]), up to a NUL byte if it has one.
+    ///
+    /// Memory: a copy of the path and of the agents (kept for the next
+    /// query), and scratch lines of at most 4 × [`crate::MAX_LINE_LEN`]
+    /// bytes; nothing grows with the body. Aborts, as the standard library
+    /// does, when that cannot be allocated; see
+    /// [`try_allowed_by_robots`](Self::try_allowed_by_robots).
     pub fn allowed_by_robots<A: AsRef<[u8]>>(
         &mut self,
         robots_body: impl AsRef<[u8]>,
         user_agents: &[A],
         url: impl AsRef<[u8]>,
     ) -> bool {
-        self.set_agents(user_agents.iter().map(AsRef::as_ref));
-        self.set_url(url.as_ref());
-        parse_robots_txt(robots_body.as_ref(), self);
-        !self.disallow()
+        match self.try_allowed_by_robots(robots_body, user_agents, url) {
+            Ok(allowed) => allowed,
+            Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u8>()),
+        }
+    }
+
+    /// [`allowed_by_robots`](Self::allowed_by_robots), or an error when
+    /// memory runs out (for the copy of a huge URL, say). After an error the
+    /// matcher is usable and its getters answer as before any query.
+    pub fn try_allowed_by_robots<A: AsRef<[u8]>>(
+        &mut self,
+        robots_body: impl AsRef<[u8]>,
+        user_agents: &[A],
+        url: impl AsRef<[u8]>,
+    ) -> Result<bool, TryReserveError> {
+        let result = self.try_query(robots_body.as_ref(), user_agents, url.as_ref());
+        if result.is_err() {
+            self.handle_robots_start();
+            self.path.clear();
+            self.agent_count = 0;
+        }
+        result
+    }
+
+    fn try_query<A: AsRef<[u8]>>(
+        &mut self,
+        robots_body: &[u8],
+        user_agents: &[A],
+        url: &[u8],
+    ) -> Result<bool, TryReserveError> {
+        self.out_of_memory = None;
+        self.set_agents(user_agents.iter().map(AsRef::as_ref))?;
+        self.set_url(url)?;
+        try_parse_robots_txt(robots_body, self)?;
+        if let Some(error) = self.out_of_memory.take() {
+            return Err(error);
+        }
+        Ok(!self.disallow())
+    }
+
+    /// [`try_allowed_by_robots`](Self::try_allowed_by_robots) for a single
+    /// agent.
+    pub fn try_one_agent_allowed_by_robots(
+        &mut self,
+        robots_body: impl AsRef<[u8]>,
+        user_agent: impl AsRef<[u8]>,
+        url: impl AsRef<[u8]>,
+    ) -> Result<bool, TryReserveError> {
+        self.try_allowed_by_robots(robots_body, &[user_agent.as_ref()], url)
     }
 
     /// [`allowed_by_robots`](Self::allowed_by_robots) for a single agent.
@@ -185,26 +260,34 @@ impl RobotsMatcher {
         self.allowed_by_robots(robots_body, &[user_agent.as_ref()], url)
     }
 
-    fn set_agents<'a>(&mut self, agents: impl Iterator<Item = &'a [u8]>) {
+    fn set_agents<'a>(
+        &mut self,
+        agents: impl Iterator<Item = &'a [u8]>,
+    ) -> Result<(), TryReserveError> {
         self.agent_count = 0;
         for agent in agents {
             if self.agent_count == self.agents.len() {
+                self.agents.try_reserve(1)?;
                 self.agents.push(Vec::new());
             }
             let slot = &mut self.agents[self.agent_count];
             slot.clear();
+            slot.try_reserve(agent.len())?;
             slot.extend_from_slice(agent);
             self.agent_count += 1;
         }
+        Ok(())
     }
 
-    fn set_url(&mut self, url: &[u8]) {
-        path_params_query_into(url, &mut self.path);
+    fn set_url(&mut self, url: &[u8]) -> Result<(), TryReserveError> {
+        try_path_params_query_into(url, &mut self.path)?;
         // Google keeps the path as a C string: a NUL ends it.
         if let Some(nul) = memchr::memchr(0, &self.path) {
             self.path.truncate(nul);
         }
         self.path_bytes = ByteSet::of(&self.path);
+        self.path_grams_built = false;
+        Ok(())
     }
 
     /// Whether the last query's URL is disallowed.
@@ -271,16 +354,52 @@ impl RobotsMatcher {
         }
     }
 
-    fn path_matches(&self, pattern: &[u8]) -> bool {
+    fn path_matches(&mut self, pattern: &[u8]) -> bool {
         let (body, anchored) = pattern::split_anchor(pattern);
-        if memchr::memchr(b'*', body).is_none() {
+        let Some(star) = memchr::memchr(b'*', body) else {
             return if anchored {
                 self.path == body
             } else {
                 self.path.starts_with(body)
             };
+        };
+        if !self.path.starts_with(&body[..star]) {
+            return false;
         }
-        self.path_bytes.has_literals_of(body) && pattern::matches_split(&self.path, body, anchored)
+        let long = self.path.len() >= GRAM_MIN_PATH;
+        if long {
+            // The piece after the first `*` must occur somewhere in the
+            // path: checked first, as it rejects most hopeless rules
+            // cheaper than anything else.
+            let rest = &body[star + 1..];
+            let piece = &rest[..memchr::memchr(b'*', rest).unwrap_or(rest.len())];
+            if piece.len() >= 2 {
+                if !self.path_grams_built {
+                    self.path_grams.build(&self.path);
+                    self.path_grams_built = true;
+                }
+                if !self.path_grams.may_contain(piece) {
+                    return false;
+                }
+            }
+        }
+        if !self.path_bytes.has_literals_of(body) {
+            return false;
+        }
+        // A search through a long path per rule is what a file of `*` rules
+        // that never match costs: a piece with a substring the path lacks
+        // is rejected before its search.
+        let (path, grams, built) = (&self.path, &mut self.path_grams, &mut self.path_grams_built);
+        pattern::matches_tail_with(path, star, &body[star..], anchored, |piece| {
+            if !long {
+                return true;
+            }
+            if !*built {
+                grams.build(path);
+                *built = true;
+            }
+            grams.may_contain(piece)
+        })
     }
 
     fn handle_rule(&mut self, is_allow: bool, line: u32, value: &[u8]) {
@@ -298,9 +417,12 @@ impl RobotsMatcher {
             self.record(is_allow, len, line);
         } else if is_allow {
             let mut rewritten = std::mem::take(&mut self.scratch);
-            if index_html_directory_pattern(value, &mut rewritten) && self.path_matches(&rewritten)
-            {
-                self.record(true, rewritten.len() as i64, line);
+            match try_index_html_directory_pattern(value, &mut rewritten) {
+                Ok(true) if self.path_matches(&rewritten) => {
+                    self.record(true, rewritten.len() as i64, line);
+                }
+                Ok(_) => {}
+                Err(error) => self.out_of_memory = Some(error),
             }
             self.scratch = rewritten;
         }
@@ -386,6 +508,8 @@ impl ParseHandler for RobotsMatcher {
         // Rules outside the groups that apply are ignored unseen.
         self.seen_any_agent()
     }
+
+    fn report_empty_lines(&mut self, _first_line: u32, _count: u32) {}
 
     fn handle_sitemap(&mut self, _line_num: u32, _value: &[u8]) {}
 

@@ -12,6 +12,7 @@
 //! slices of the input, except for rule values that need escaping, which are
 //! written into one scratch buffer reused for the whole body.
 
+use std::collections::TryReserveError;
 use std::ops::Range;
 
 use crate::escape::escape_value_into;
@@ -66,6 +67,19 @@ pub struct LineMetadata {
     pub is_missing_colon_separator: bool,
 }
 
+impl LineMetadata {
+    /// The metadata of an empty line: only `is_empty` is set.
+    pub const EMPTY_LINE: LineMetadata = LineMetadata {
+        is_empty: true,
+        has_comment: false,
+        is_comment: false,
+        has_directive: false,
+        is_acceptable_typo: false,
+        is_line_too_long: false,
+        is_missing_colon_separator: false,
+    };
+}
+
 /// Receives the directives of a robots.txt body in file order.
 ///
 /// This is Google's `RobotsParseHandler`. Line numbers start at 1. Values of
@@ -98,6 +112,20 @@ pub trait ParseHandler {
     /// Called for every line, after the directive callback of that line.
     fn report_line_metadata(&mut self, line_num: u32, metadata: &LineMetadata) {
         let _ = (line_num, metadata);
+    }
+    /// Called for a run of `count` empty lines (no content, no comment),
+    /// numbered from `first_line` on (saturating at `u32::MAX`), in place of
+    /// one [`report_line_metadata`](Self::report_line_metadata) call per
+    /// line with [`LineMetadata::EMPTY_LINE`]; no other callback comes
+    /// between those lines.
+    ///
+    /// The parser finds such runs (bodies or stretches made of line ends)
+    /// 64 bytes at a time; the default makes the per-line calls, and a
+    /// handler that ignores empty lines can override this to do nothing.
+    fn report_empty_lines(&mut self, first_line: u32, count: u32) {
+        for i in 0..count {
+            self.report_line_metadata(first_line.saturating_add(i), &LineMetadata::EMPTY_LINE);
+        }
     }
 }
 
@@ -322,12 +350,17 @@ struct Parser<'b, 'h, H: ParseHandler + ?Sized> {
     body: &'b [u8],
     handler: &'h mut H,
     scratch: Vec<u8>,
+    /// Why the scratch buffer could not grow, once it could not.
+    failed: Option<TryReserveError>,
 }
 
 impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
     /// Reports the line `start..end` of the body, whose first `:`, `#` and
-    /// NUL the scan found.
-    fn emit_line(&mut self, line_num: u32, start: usize, end: usize, scan: &LineScan) {
+    /// NUL the scan found. Returns false, reporting nothing of the line and
+    /// noting why in `failed`, when a value could not be escaped for want of
+    /// memory.
+    #[must_use]
+    fn emit_line(&mut self, line_num: u32, start: usize, end: usize, scan: &LineScan) -> bool {
         let body = self.body;
         // Google keeps only the first MAX_LINE_LEN bytes of a line; the
         // content ends at the first `#` or NUL among them.
@@ -354,12 +387,14 @@ impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
                 KeyType::Allow | KeyType::Disallow if !self.handler.needs_rule_values() => value,
                 _ if plain => value,
                 _ => {
-                    self.scratch.clear();
                     // Values never hold a NUL: the content ended there.
-                    if escape_value_into(value, &mut self.scratch) {
-                        &self.scratch[..]
-                    } else {
-                        value
+                    match escape_value_into(value, &mut self.scratch) {
+                        Ok(true) => &self.scratch[..],
+                        Ok(false) => value,
+                        Err(error) => {
+                            self.failed = Some(error);
+                            return false;
+                        }
                     }
                 }
             };
@@ -372,6 +407,7 @@ impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
             }
         }
         self.handler.report_line_metadata(line_num, &metadata);
+        true
     }
 }
 
@@ -391,26 +427,74 @@ fn skip_bom(body: &[u8]) -> &[u8] {
 /// line end is always reported, so a body ending in a newline has a final
 /// empty line, and an empty body has one empty line. Line numbers saturate at
 /// `u32::MAX`.
+///
+/// The parser copies nothing of the body; its only allocation is one
+/// scratch buffer for rule values that need percent-escaping, at most
+/// 3 × [`MAX_LINE_LEN`] bytes. Should even that fail, it aborts as the
+/// standard library does; [`try_parse_robots_txt`] reports it instead.
 pub fn parse_robots_txt<H: ParseHandler + ?Sized>(body: &[u8], handler: &mut H) {
+    if try_parse_robots_txt(body, handler).is_err() {
+        std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u8; 3 * MAX_LINE_LEN]>());
+    }
+}
+
+/// [`parse_robots_txt`], with an error instead of an abort when the scratch
+/// buffer for escaping rule values (at most 3 × [`MAX_LINE_LEN`] bytes)
+/// cannot be allocated. The handler has then seen the lines before the one
+/// being escaped, and no [`handle_robots_end`](ParseHandler::handle_robots_end).
+pub fn try_parse_robots_txt<H: ParseHandler + ?Sized>(
+    body: &[u8],
+    handler: &mut H,
+) -> Result<(), TryReserveError> {
     let body = skip_bom(body);
     handler.handle_robots_start();
     let mut parser = Parser {
         body,
         handler,
         scratch: Vec::new(),
+        failed: None,
     };
     let mut line_num: u32 = 0;
+    // Where the current line starts: after its line end (both bytes of a
+    // CRLF pair), so the LF of a pair is no part of any line.
     let mut start: usize = 0;
-    let mut last_was_cr = false;
     let mut scan = LineScan::EMPTY;
     let mut base: usize = 0;
     let classifier = scan::Classifier::new();
-    while base < body.len() {
+    // The bits of the block at `base` from `at` on.
+    let from = |at: usize, base: usize| match at.checked_sub(base) {
+        None | Some(0) => u64::MAX,
+        Some(d) if d < scan::BLOCK => u64::MAX << d,
+        Some(_) => 0,
+    };
+    'blocks: while base < body.len() {
         let masks = classifier.classify_at(body, base);
-        let mut eols = masks.eol;
         // Bits of this block not yet taken by earlier lines.
-        let mut live = u64::MAX;
+        let mut live = from(start, base);
+        let mut eols = masks.eol & live;
         loop {
+            // A run of line ends where a line starts: empty lines, one per
+            // line end in it, counted with bit operations and reported in
+            // one call rather than split one by one.
+            let offset = start.wrapping_sub(base);
+            if offset < scan::BLOCK && eols >> offset & 1 == 1 {
+                let run_len = (!(masks.eol >> offset)).trailing_zeros() as usize;
+                let run = (u64::MAX >> (scan::BLOCK - run_len)) << offset;
+                // The byte before the run is no CR of a pair whose LF is in
+                // it: the start of a line is past both bytes of a pair.
+                let cr = classifier.cr_at(body, base, masks.eol);
+                let lines = (scan::line_ends(masks.eol, cr, false) & run).count_ones();
+                let first = line_num.saturating_add(1);
+                line_num = line_num.saturating_add(lines);
+                parser.handler.report_empty_lines(first, lines);
+                start += run_len;
+                if cr >> (offset + run_len - 1) & 1 == 1 && body.get(start) == Some(&b'\n') {
+                    start += 1;
+                }
+                live = from(start, base);
+                eols &= live;
+                continue;
+            }
             // The first line end left, as a single bit (none: zero).
             let eol = eols & eols.wrapping_neg();
             // The bits of this block that belong to the current line: all
@@ -437,24 +521,37 @@ pub fn parse_robots_txt<H: ParseHandler + ?Sized>(body: &[u8], handler: &mut H) 
             if eol == 0 {
                 break;
             }
-            eols ^= eol;
-            live = !((eol << 1).wrapping_sub(1));
             let at = base + eol.trailing_zeros() as usize;
-            let is_lf = body[at] == b'\n';
-            // The LF of a CRLF pair does not end another (empty) line.
-            if !(at == start && last_was_cr && is_lf) {
-                line_num = line_num.saturating_add(1);
-                parser.emit_line(line_num, start, at, &scan);
+            line_num = line_num.saturating_add(1);
+            if !parser.emit_line(line_num, start, at, &scan) {
+                break 'blocks;
             }
-            last_was_cr = !is_lf;
+            // The next line starts past the line end; the LF of a CRLF pair
+            // ends no other (empty) line.
+            let mut taken = eol << 1;
             start = at + 1;
+            if body[at] == b'\r' && body.get(start) == Some(&b'\n') {
+                start += 1;
+                taken <<= 1;
+            }
             scan = LineScan::EMPTY;
+            // All bits up to the line end (and the LF of a pair), zero when
+            // those reach past the block.
+            live = !taken.wrapping_sub(1);
+            eols &= live;
         }
         base += scan::BLOCK;
     }
-    line_num = line_num.saturating_add(1);
-    parser.emit_line(line_num, start, body.len(), &scan);
-    parser.handler.handle_robots_end();
+    if parser.failed.is_none() {
+        line_num = line_num.saturating_add(1);
+        if parser.emit_line(line_num, start, body.len(), &scan) {
+            parser.handler.handle_robots_end();
+        }
+    }
+    match parser.failed {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

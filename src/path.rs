@@ -1,6 +1,7 @@
 //! Extracting the matchable part of a URL (Google's `GetPathParamsQuery`).
 
 use std::borrow::Cow;
+use std::collections::TryReserveError;
 
 use crate::word::{eq_bytes, splat, zero_bytes};
 
@@ -83,6 +84,11 @@ pub(crate) fn path_params_query_span(url: &[u8]) -> Option<(usize, usize, bool)>
 /// authority and the fragment, with Google's exact rules. The result always
 /// starts with `/`; a URL without a path (or an empty or odd one) gives `/`.
 ///
+/// The result borrows the URL, except when a `/` must be put in front (a
+/// query or params right after the authority), which copies the path;
+/// [`try_get_path_params_query`] reports running out of memory for that copy
+/// instead of aborting.
+///
 /// ```
 /// use robotstxt_exact::get_path_params_query;
 /// assert_eq!(&*get_path_params_query(b"http://www.example.com/a/b?c=d#f"), b"/a/b?c=d");
@@ -90,30 +96,53 @@ pub(crate) fn path_params_query_span(url: &[u8]) -> Option<(usize, usize, bool)>
 /// assert_eq!(&*get_path_params_query(b""), b"/");
 /// ```
 pub fn get_path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
-    match path_params_query_span(url) {
+    match try_get_path_params_query(url) {
+        Ok(path) => path,
+        Err(_) => std::alloc::handle_alloc_error(
+            std::alloc::Layout::array::<u8>(url.len().saturating_add(1))
+                .unwrap_or(std::alloc::Layout::new::<u8>()),
+        ),
+    }
+}
+
+/// [`get_path_params_query`], with an error instead of an abort when the
+/// copy (at most one byte longer than the URL) cannot be allocated.
+pub fn try_get_path_params_query(url: &[u8]) -> Result<Cow<'_, [u8]>, TryReserveError> {
+    Ok(match path_params_query_span(url) {
         None => Cow::Borrowed(b"/"),
         Some((start, end, false)) => Cow::Borrowed(&url[start..end]),
         Some((start, end, true)) => {
-            let mut out = Vec::with_capacity(end - start + 1);
+            let mut out = Vec::new();
+            out.try_reserve_exact(end - start + 1)?;
             out.push(b'/');
             out.extend_from_slice(&url[start..end]);
             Cow::Owned(out)
         }
+    })
+}
+
+/// The path, params and query of `url` as at most two pieces: an optional
+/// leading `/` and a slice of the URL. Their lengths sum to the length of
+/// [`get_path_params_query`]'s result; nothing is copied.
+pub fn path_params_query_parts(url: &[u8]) -> (&'static [u8], &[u8]) {
+    match path_params_query_span(url) {
+        None => (b"/", &[]),
+        Some((start, end, slash)) => (if slash { b"/" } else { b"" }, &url[start..end]),
     }
 }
 
-/// Writes the path, params and query of `url` into `out` (cleared first).
-pub(crate) fn path_params_query_into(url: &[u8], out: &mut Vec<u8>) {
+/// Writes the path, params and query of `url` into `out` (cleared first),
+/// or reports that `out` cannot grow to hold them (then `out` is empty).
+pub(crate) fn try_path_params_query_into(
+    url: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), TryReserveError> {
     out.clear();
-    match path_params_query_span(url) {
-        None => out.push(b'/'),
-        Some((start, end, slash)) => {
-            if slash {
-                out.push(b'/');
-            }
-            out.extend_from_slice(&url[start..end]);
-        }
-    }
+    let (slash, rest) = path_params_query_parts(url);
+    out.try_reserve(slash.len() + rest.len())?;
+    out.extend_from_slice(slash);
+    out.extend_from_slice(rest);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -59,7 +59,20 @@ pub(crate) fn matches_split(path: &[u8], pattern: &[u8], anchored: bool) -> bool
 /// Whether the rest of `path`, from `pos`, matches `tail`: the part of a
 /// pattern from its first `*` on, its final `$` (if any) split off, the
 /// part before having matched the path's first `pos` bytes.
-pub(crate) fn matches_tail(path: &[u8], mut pos: usize, tail: &[u8], anchored: bool) -> bool {
+pub(crate) fn matches_tail(path: &[u8], pos: usize, tail: &[u8], anchored: bool) -> bool {
+    matches_tail_with(path, pos, tail, anchored, |_| true)
+}
+
+/// [`matches_tail`], asking `may_occur` about each piece of two bytes or
+/// more before searching the path for it: a piece it says cannot occur in
+/// the path ends the match without a search.
+pub(crate) fn matches_tail_with(
+    path: &[u8],
+    mut pos: usize,
+    tail: &[u8],
+    anchored: bool,
+    mut may_occur: impl FnMut(&[u8]) -> bool,
+) -> bool {
     // The first piece is the empty one before the leading `*`.
     let mut pieces = tail.split(|&b| b == b'*').skip(1).peekable();
     while let Some(piece) = pieces.next() {
@@ -68,6 +81,9 @@ pub(crate) fn matches_tail(path: &[u8], mut pos: usize, tail: &[u8], anchored: b
         }
         if piece.is_empty() {
             continue;
+        }
+        if piece.len() >= 2 && !may_occur(piece) {
+            return false;
         }
         match find(&path[pos..], piece) {
             Some(i) => pos += i + piece.len(),
@@ -202,6 +218,84 @@ impl ByteSet {
     }
 }
 
+/// Which substrings of two, three and four bytes occur in a path, hashed
+/// into a bitmap: a prefilter for the literal pieces of `*` patterns, asked
+/// before each search of the path (see [`matches_tail_with`]).
+///
+/// A piece that occurs in the path has all its substrings in the set, so a
+/// piece with one of them missing cannot occur, and a pattern with such a
+/// piece cannot match: it is rejected in O(pattern) instead of a search
+/// through the path. Hash collisions only let a piece through to the
+/// search; a "no" is always right. Built once per query, lazily, for paths
+/// long enough that a search costs more than the build.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct GramSet {
+    /// `GRAM_WORDS` words once built; empty when the allocation failed (the
+    /// prefilter is then skipped, never wrong).
+    bits: Vec<u64>,
+}
+
+/// Paths shorter than this are searched without the prefilter: the build
+/// costs about as much as a few searches.
+pub(crate) const GRAM_MIN_PATH: usize = 96;
+
+const GRAM_HASH_BITS: u32 = 16;
+const GRAM_WORDS: usize = (1 << GRAM_HASH_BITS) / 64;
+
+impl GramSet {
+    /// The bit of the `len`-byte substring whose bytes are the low bytes of
+    /// `gram`.
+    fn bit(gram: u32, len: usize) -> usize {
+        let key = u64::from(gram) | (len as u64) << 32;
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - GRAM_HASH_BITS)) as usize
+    }
+
+    /// The (up to) four bytes at `at`, zero past the end.
+    fn window(bytes: &[u8], at: usize) -> u32 {
+        let mut word = [0u8; 4];
+        let rest = &bytes[at..];
+        let n = rest.len().min(4);
+        word[..n].copy_from_slice(&rest[..n]);
+        u32::from_le_bytes(word)
+    }
+
+    /// Fills the set with the substrings of `path`.
+    pub(crate) fn build(&mut self, path: &[u8]) {
+        self.bits.clear();
+        if self.bits.try_reserve_exact(GRAM_WORDS).is_err() {
+            return;
+        }
+        self.bits.resize(GRAM_WORDS, 0);
+        for at in 0..path.len() {
+            let window = Self::window(path, at);
+            let left = path.len() - at;
+            for (len, mask) in [(2, 0xFFFF), (3, 0xFF_FFFF), (4, u32::MAX)] {
+                if left >= len {
+                    let bit = Self::bit(window & mask, len);
+                    self.bits[bit / 64] |= 1 << (bit % 64);
+                }
+            }
+        }
+    }
+
+    fn has(&self, gram: u32, len: usize) -> bool {
+        let bit = Self::bit(gram, len);
+        self.bits[bit / 64] >> (bit % 64) & 1 == 1
+    }
+
+    /// Whether `piece` may occur in the path: false only when it cannot.
+    pub(crate) fn may_contain(&self, piece: &[u8]) -> bool {
+        if self.bits.is_empty() {
+            return true;
+        }
+        match piece.len() {
+            0 | 1 => true,
+            len @ 2..=4 => self.has(Self::window(piece, 0), len),
+            len => (0..=len - 4).all(|at| self.has(Self::window(piece, at), 4)),
+        }
+    }
+}
+
 /// Google's own matching algorithm, kept as the reference the linear-time
 /// [`matches`] is tested against. Quadratic: not for production use.
 pub fn matches_reference(path: &[u8], pattern: &[u8]) -> bool {
@@ -271,6 +365,39 @@ mod tests {
                 proptest::prop_assert!(set.contains(b));
             }
         }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn gram_set_never_rejects_a_piece_of_the_path(
+            path in proptest::collection::vec(proptest::sample::select(b"abc/".to_vec()), 0..300),
+            from in 0usize..300,
+            len in 0usize..12,
+        ) {
+            let mut set = GramSet::default();
+            set.build(&path);
+            let from = from.min(path.len());
+            let to = (from + len).min(path.len());
+            proptest::prop_assert!(set.may_contain(&path[from..to]));
+        }
+    }
+
+    #[test]
+    fn gram_set_rejects_pieces_that_do_not_occur() {
+        let path: Vec<u8> = (0..2000).map(|i| b"abcdefgh"[i % 8]).collect();
+        let mut set = GramSet::default();
+        set.build(&path);
+        assert!(set.may_contain(b"cdefgha"));
+        // Substrings the path lacks; the hash could collide for some, but
+        // not for all of these.
+        let absent = [&b"ba"[..], b"aca", b"hgfe", b"abcdefgg", b"hhh", b"ac"];
+        let rejected = absent.iter().filter(|p| !set.may_contain(p)).count();
+        assert!(rejected >= 5, "{rejected}");
+        let rejects = |pattern: &[u8]| {
+            !matches_tail_with(&path, 0, pattern, false, |piece| set.may_contain(piece))
+        };
+        assert!(rejects(b"*abcdefgg*"));
+        assert!(!rejects(b"*abcdefgh*hab"));
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Google's `RobotsParsingReporter`: what the parser made of each line.
 
-use std::collections::BTreeMap;
+use std::collections::TryReserveError;
 
-use crate::parser::{LineMetadata, ParseHandler, parse_robots_txt};
+use crate::parser::{LineMetadata, ParseHandler, try_parse_robots_txt};
 
 /// Keys Google recognises but does not use (`RobotsParsedLine::kUnused`),
 /// compared ASCII case-insensitively with the whole key.
@@ -62,10 +62,88 @@ pub struct RobotsParsedLine {
     pub metadata: LineMetadata,
 }
 
+/// The report of one line, packed: eight bytes instead of sixteen, so a
+/// body of bare line ends (one line per byte) costs eight times its size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Packed {
+    line_num: u32,
+    /// Bits 0-2: the tag; bit 3: `is_typo`; bits 4-10: the metadata flags
+    /// in [`LineMetadata`]'s field order.
+    bits: u16,
+}
+
+impl Packed {
+    const TAG: u16 = 0b111;
+    const TYPO: u16 = 1 << 3;
+    const METADATA: u16 = 0b111_1111 << 4;
+
+    fn new(line_num: u32) -> Packed {
+        Packed { line_num, bits: 0 }
+    }
+
+    fn set_tag(&mut self, tag: RobotsTagName) {
+        self.bits = (self.bits & !Self::TAG) | tag as u16;
+    }
+
+    fn set_metadata(&mut self, m: &LineMetadata) {
+        let flags = [
+            m.is_empty,
+            m.has_comment,
+            m.is_comment,
+            m.has_directive,
+            m.is_acceptable_typo,
+            m.is_line_too_long,
+            m.is_missing_colon_separator,
+        ];
+        let mut bits = self.bits & Self::TAG;
+        if m.is_acceptable_typo {
+            bits |= Self::TYPO;
+        }
+        for (i, flag) in flags.into_iter().enumerate() {
+            bits |= u16::from(flag) << (4 + i);
+        }
+        self.bits = bits;
+    }
+
+    fn unpack(self) -> RobotsParsedLine {
+        let flag = |i: u16| self.bits >> (4 + i) & 1 == 1;
+        let tag = match self.bits & Self::TAG {
+            1 => RobotsTagName::UserAgent,
+            2 => RobotsTagName::Allow,
+            3 => RobotsTagName::Disallow,
+            4 => RobotsTagName::Sitemap,
+            5 => RobotsTagName::Unused,
+            _ => RobotsTagName::Unknown,
+        };
+        debug_assert_eq!(self.bits & !(Self::TAG | Self::TYPO | Self::METADATA), 0);
+        RobotsParsedLine {
+            line_num: self.line_num,
+            tag_name: tag,
+            is_typo: self.bits & Self::TYPO != 0,
+            metadata: LineMetadata {
+                is_empty: flag(0),
+                has_comment: flag(1),
+                is_comment: flag(2),
+                has_directive: flag(3),
+                is_acceptable_typo: flag(4),
+                is_line_too_long: flag(5),
+                is_missing_colon_separator: flag(6),
+            },
+        }
+    }
+}
+
 /// Collects a [`RobotsParsedLine`] per line and counts of directives.
 ///
 /// As in Google's library, starting a new parse resets the counts but keeps
 /// the per-line results, which later lines overwrite by line number.
+///
+/// Memory: eight bytes per line, reserved before the parse from an exact
+/// count of the body's lines; a body of bare line ends takes eight times its
+/// size. [`try_parse`](Self::try_parse) and
+/// [`try_parse_into`](Self::try_parse_into) report running out of memory
+/// instead of aborting. Looking up a line ([`line`](Self::line)) takes
+/// O(1) after a single parse, O(log n) in general.
 ///
 /// ```
 /// use robotstxt_exact::{RobotsParsingReporter, RobotsTagName};
@@ -76,13 +154,17 @@ pub struct RobotsParsedLine {
 /// assert_eq!(lines[1].tag_name, RobotsTagName::Disallow);
 /// assert!(lines[1].is_typo);
 /// assert_eq!(lines[2].tag_name, RobotsTagName::Unused);
+/// assert_eq!(r.line(2), Some(lines[1]));
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct RobotsParsingReporter {
-    results: BTreeMap<u32, RobotsParsedLine>,
+    /// Sorted by line number, one per line number.
+    results: Vec<Packed>,
     last_line_seen: u32,
     valid_directives: u32,
     unused_directives: u32,
+    /// Set when a report could not be stored for want of memory.
+    out_of_memory: Option<TryReserveError>,
 }
 
 impl RobotsParsingReporter {
@@ -91,21 +173,73 @@ impl RobotsParsingReporter {
         Self::default()
     }
 
-    /// A reporter that has parsed `body`.
+    /// A reporter that has parsed `body`. Aborts, as the standard library
+    /// does, when memory runs out; see [`try_parse`](Self::try_parse).
     pub fn parse(body: impl AsRef<[u8]>) -> Self {
         let mut reporter = Self::new();
-        parse_robots_txt(body.as_ref(), &mut reporter);
+        reporter.parse_into(body.as_ref());
         reporter
+    }
+
+    /// A reporter that has parsed `body`, or an error when its reports
+    /// (eight bytes per line) cannot be allocated.
+    pub fn try_parse(body: impl AsRef<[u8]>) -> Result<Self, TryReserveError> {
+        let mut reporter = Self::new();
+        reporter.try_parse_into(body.as_ref())?;
+        Ok(reporter)
+    }
+
+    /// Parses `body` into this reporter, keeping the reports of earlier
+    /// parses for lines the body does not reach (Google's behaviour). Aborts
+    /// when memory runs out; see [`try_parse_into`](Self::try_parse_into).
+    pub fn parse_into(&mut self, body: &[u8]) {
+        if self.try_parse_into(body).is_err() {
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<Packed>());
+        }
+    }
+
+    /// [`parse_into`](Self::parse_into), or an error when memory runs out.
+    /// Room for every new line's report is reserved before the parse
+    /// starts, so on an error the reporter is as it was, unless the parser's
+    /// own scratch buffer (at most 50 KB) could not be allocated, which
+    /// leaves the reports of the lines before. Either way it stays usable.
+    pub fn try_parse_into(&mut self, body: &[u8]) -> Result<(), TryReserveError> {
+        let lines = u32::try_from(crate::scan::count_lines(body)).unwrap_or(u32::MAX);
+        // Lines 1..=lines get a report each; those already held are reused.
+        let held = self.results.partition_point(|p| p.line_num <= lines);
+        self.results.try_reserve_exact(lines as usize - held)?;
+        self.out_of_memory = None;
+        let parsed = try_parse_robots_txt(body, self);
+        match self.out_of_memory.take() {
+            Some(error) => Err(error),
+            None => parsed,
+        }
     }
 
     /// The per-line results, ordered by line number.
     pub fn parse_results(&self) -> Vec<RobotsParsedLine> {
-        self.results.values().copied().collect()
+        self.lines().collect()
     }
 
-    /// The per-line results, ordered by line number, without copying.
-    pub fn lines(&self) -> impl ExactSizeIterator<Item = &RobotsParsedLine> {
-        self.results.values()
+    /// The per-line results, ordered by line number, without collecting
+    /// them.
+    pub fn lines(&self) -> impl ExactSizeIterator<Item = RobotsParsedLine> + '_ {
+        self.results.iter().map(|p| p.unpack())
+    }
+
+    /// The report of line `line_num`, if there is one: O(1) when lines
+    /// 1 to `line_num` all have reports (after any single parse), O(log n)
+    /// otherwise.
+    pub fn line(&self, line_num: u32) -> Option<RobotsParsedLine> {
+        let index = (line_num as usize).wrapping_sub(1);
+        if let Some(p) = self.results.get(index).filter(|p| p.line_num == line_num) {
+            return Some(p.unpack());
+        }
+        let index = self
+            .results
+            .binary_search_by_key(&line_num, |p| p.line_num)
+            .ok()?;
+        Some(self.results[index].unpack())
     }
 
     /// The highest line number seen.
@@ -123,14 +257,47 @@ impl RobotsParsingReporter {
         self.unused_directives
     }
 
+    /// The report of `line_num`, made when missing; `None` when there is no
+    /// room for it (noted in `out_of_memory`).
+    fn slot(&mut self, line_num: u32) -> Option<&mut Packed> {
+        let len = self.results.len();
+        let index = match self.results.last() {
+            Some(last) if last.line_num == line_num => len - 1,
+            Some(last) if last.line_num > line_num => {
+                let index = self.results.partition_point(|p| p.line_num < line_num);
+                if self.results[index].line_num != line_num {
+                    self.grow()?;
+                    self.results.insert(index, Packed::new(line_num));
+                }
+                index
+            }
+            _ => {
+                self.grow()?;
+                self.results.push(Packed::new(line_num));
+                len
+            }
+        };
+        Some(&mut self.results[index])
+    }
+
+    /// Room for one more report, without reallocating when
+    /// [`try_parse_into`](Self::try_parse_into) reserved it.
+    fn grow(&mut self) -> Option<()> {
+        if let Err(error) = self.results.try_reserve(1) {
+            self.out_of_memory = Some(error);
+            return None;
+        }
+        Some(())
+    }
+
     fn digest(&mut self, line_num: u32, tag: RobotsTagName) {
         self.last_line_seen = self.last_line_seen.max(line_num);
         if tag != RobotsTagName::Unknown && tag != RobotsTagName::Unused {
             self.valid_directives = self.valid_directives.saturating_add(1);
         }
-        let line = self.results.entry(line_num).or_default();
-        line.line_num = line_num;
-        line.tag_name = tag;
+        if let Some(line) = self.slot(line_num) {
+            line.set_tag(tag);
+        }
     }
 }
 
@@ -171,9 +338,31 @@ impl ParseHandler for RobotsParsingReporter {
 
     fn report_line_metadata(&mut self, line_num: u32, metadata: &LineMetadata) {
         self.last_line_seen = self.last_line_seen.max(line_num);
-        let line = self.results.entry(line_num).or_default();
-        line.line_num = line_num;
-        line.is_typo = metadata.is_acceptable_typo;
-        line.metadata = *metadata;
+        if let Some(line) = self.slot(line_num) {
+            line.set_metadata(metadata);
+        }
+    }
+
+    fn report_empty_lines(&mut self, first_line: u32, count: u32) {
+        let last_line = first_line.saturating_add(count.saturating_sub(1));
+        let fresh = self.results.last().is_none_or(|p| p.line_num < first_line);
+        if !fresh || count == 0 || last_line - first_line + 1 != count {
+            // Lines held from an earlier parse, or saturated line numbers:
+            // one at a time.
+            for i in 0..count {
+                let line = first_line.saturating_add(i);
+                self.report_line_metadata(line, &LineMetadata::EMPTY_LINE);
+            }
+            return;
+        }
+        if let Err(error) = self.results.try_reserve(count as usize) {
+            self.out_of_memory = Some(error);
+            return;
+        }
+        let mut packed = Packed::new(0);
+        packed.set_metadata(&LineMetadata::EMPTY_LINE);
+        self.results
+            .extend((first_line..=last_line).map(|line_num| Packed { line_num, ..packed }));
+        self.last_line_seen = self.last_line_seen.max(last_line);
     }
 }

@@ -145,6 +145,92 @@ fn classify_sse2(block: &[u8; BLOCK]) -> Masks {
     masks
 }
 
+/// The line ends among the line-end bytes `eol` of a block whose CRs are
+/// `cr`: every CR, and every LF that does not follow a CR (`cr_before` says
+/// whether the byte before the block is one).
+pub(crate) fn line_ends(eol: u64, cr: u64, cr_before: bool) -> u64 {
+    let lf = eol & !cr;
+    eol & !(lf & (cr << 1 | u64::from(cr_before)))
+}
+
+impl Classifier {
+    /// The CRs among the line-end bytes `eol` of the block of the body that
+    /// starts at `base`. The parser needs them only inside runs of line
+    /// ends, so they are not part of [`Masks`]: most blocks never ask.
+    pub(crate) fn cr_at(self, body: &[u8], base: usize, eol: u64) -> u64 {
+        // Of LF (0x0A) and CR (0x0D) only CR has its lowest bit set.
+        let rest = body.get(base..).unwrap_or_default();
+        let odd = match rest.first_chunk::<BLOCK>() {
+            Some(block) => self.odd(block),
+            None => {
+                let mut block = [0u8; BLOCK];
+                block[..rest.len()].copy_from_slice(rest);
+                self.odd(&block)
+            }
+        };
+        odd & eol
+    }
+
+    /// One bit per byte of the block: its lowest bit.
+    fn odd(self, block: &[u8; BLOCK]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is true only when the processor has AVX2
+            // (`new`), and `odd_avx2` reads nothing but its argument.
+            return unsafe { odd_avx2(block) };
+        }
+        odd_words(block)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn odd_avx2(block: &[u8; BLOCK]) -> u64 {
+    use std::arch::x86_64::{__m256i, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_slli_epi16};
+    let mut odd = 0u64;
+    for (i, lane) in block.chunks_exact(32).enumerate() {
+        // SAFETY: `lane` is 32 readable bytes; the load has no alignment
+        // requirement.
+        let v = unsafe { _mm256_loadu_si256(lane.as_ptr().cast::<__m256i>()) };
+        // Shifting each 16-bit lane left by 7 moves the lowest bit of both
+        // of its bytes to their sign bits.
+        odd |= u64::from(_mm256_movemask_epi8(_mm256_slli_epi16(v, 7)) as u32) << (32 * i);
+    }
+    odd
+}
+
+/// [`Classifier::odd`] eight bytes at a time in a `u64`.
+fn odd_words(block: &[u8; BLOCK]) -> u64 {
+    let mut odd = 0u64;
+    for (i, chunk) in block.chunks_exact(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(chunk);
+        odd |= gather((u64::from_le_bytes(bytes) << 7) & HIGH) << (8 * i);
+    }
+    odd
+}
+
+/// The number of lines of `body` as the parser splits it: one more than
+/// its line ends (LF, CR, or a CRLF pair), 64 bytes at a time.
+pub(crate) fn count_lines(body: &[u8]) -> u64 {
+    let classifier = Classifier::new();
+    let mut lines = 1u64;
+    let mut cr_before = false;
+    let mut base = 0;
+    while base < body.len() {
+        let eol = classifier.classify_at(body, base).eol;
+        let cr = if eol == 0 {
+            0
+        } else {
+            classifier.cr_at(body, base, eol)
+        };
+        lines += u64::from(line_ends(eol, cr, cr_before).count_ones());
+        cr_before = cr >> 63 == 1;
+        base += BLOCK;
+    }
+    lines
+}
+
 /// Gathers the high bit of each byte of `m` into the low eight bits.
 fn gather(m: u64) -> u64 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
@@ -216,6 +302,62 @@ mod tests {
         assert_eq!(Classifier::new().classify(&block), expected);
         assert_eq!(classify(&block), expected);
         assert_eq!(classify_words(&block), expected);
+    }
+
+    #[test]
+    fn carriage_returns_in_every_position() {
+        for len in 0..=BLOCK + 8 {
+            for at in 0..len {
+                let mut body = vec![b'\n'; len];
+                body[at] = b'\r';
+                let eol = Classifier::new().classify_at(&body, 0).eol;
+                let expected = if at < BLOCK { 1u64 << at } else { 0 };
+                assert_eq!(
+                    Classifier::new().cr_at(&body, 0, eol),
+                    expected,
+                    "{len} {at}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn lowest_bits_of_every_byte_value() {
+        for value in 0..=255u8 {
+            for at in 0..BLOCK {
+                let mut block = [0x0A; BLOCK];
+                block[at] = value;
+                let expected: u64 = block
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &b)| u64::from(b & 1) << i)
+                    .sum();
+                assert_eq!(Classifier::new().odd(&block), expected);
+                assert_eq!(odd_words(&block), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_counted_as_the_parser_splits_them() {
+        // Google: "\n\r" is two line ends, "\r\r\n" two, CRLF one; a
+        // CRLF split between two blocks is still one.
+        assert_eq!(count_lines(b""), 1);
+        assert_eq!(count_lines(b"a\n\rb\r\r\nc"), 5);
+        let mut split = vec![b'a'; 63];
+        split.extend_from_slice(b"\r\n\r\n");
+        assert_eq!(count_lines(&split), 3);
+        for len in 0..200 {
+            let body: Vec<u8> = (0..len).map(|i| b"\r\nx\n\r\r"[i * 7 % 6]).collect();
+            let mut expected = 1;
+            for (i, &b) in body.iter().enumerate() {
+                let crlf_tail = b == b'\n' && i > 0 && body[i - 1] == b'\r';
+                if (b == b'\n' || b == b'\r') && !crlf_tail {
+                    expected += 1;
+                }
+            }
+            assert_eq!(count_lines(&body), expected, "{body:?}");
+        }
     }
 
     #[test]

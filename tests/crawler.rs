@@ -646,6 +646,30 @@ fn lifetime_without_max_age_is_configurable() {
 }
 
 #[test]
+fn huge_lifetime_saturates_instead_of_reading_as_nothing_fetched() {
+    // A successful fetch is known whatever its lifetime: fresh_until is
+    // never None after one, and the lifetime caps at the latest time.
+    for lifetime in [Duration::MAX, secs(u64::MAX), secs(i64::MAX as u64)] {
+        let mut entry = CacheEntry::new(Policy::Google).with_lifetime(lifetime);
+        entry.record(t0(), FetchOutcome::Status(200), BODY, None);
+        let until = entry.fresh_until().expect("a fetch happened");
+        assert!(until > at(1_000_000 * DAY), "{lifetime:?}");
+        // Nothing later fits: the saturated time is the latest one.
+        assert_eq!(until.checked_add(Duration::from_nanos(1)), None);
+        assert_eq!(entry.fresh_until_unix_secs(), Some(u64::MAX));
+        assert!(!entry.needs_fetch(at(1_000_000 * DAY)));
+        assert_eq!(entry.decide(at(DAY)), Decision::UseRules);
+    }
+    let mut entry = CacheEntry::new(Policy::Google);
+    entry.record(t0(), FetchOutcome::Status(200), BODY, None);
+    let t0_secs = t0()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    assert_eq!(entry.fresh_until_unix_secs(), Some(t0_secs + DAY));
+}
+
+#[test]
 fn cache_control_max_age_is_read_as_rfc_9111_says() {
     // RFC 9111 §5.2.2.1: max-age's argument is delta-seconds; §1.2.2: "delta-seconds =
     // 1*DIGIT".

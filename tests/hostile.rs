@@ -888,13 +888,49 @@ fn repeated_expensive_patterns_cost_one_match() {
 #[test]
 fn reporter_memory_grows_with_lines_not_bytes() {
     // RobotsParsingReporter keeps a report per line, empty lines included:
-    // about 40 bytes each, so a body of bare line ends costs 40 times its
-    // size (LIMITS.md). Google: a million LFs end a million lines, and the
-    // empty text after the last is one more.
-    let body = b"\n".repeat(1_000_000);
-    let (reporter, peak) = peak_heap(|| RobotsParsingReporter::parse(&body));
-    assert_eq!(reporter.lines().len(), 1_000_001);
-    assert_eq!(reporter.last_line_seen(), 1_000_001);
-    assert_eq!(reporter.valid_directives(), 0);
-    assert!(peak <= 48 * reporter.lines().len(), "reporter held {peak}");
+    // 8 bytes each, reserved exactly, so a body of bare line ends costs 8
+    // times its size (LIMITS.md). Google: a million LFs end a million
+    // lines, and the empty text after the last is one more.
+    for (end, lines) in [
+        (&b"\n"[..], 1_000_001),
+        (b"\r", 1_000_001),
+        (b"\r\n", 500_001),
+    ] {
+        let body = end.repeat(1_000_000 / end.len());
+        let (reporter, peak) = peak_heap(|| RobotsParsingReporter::parse(&body));
+        assert_eq!(reporter.lines().len(), lines);
+        assert_eq!(reporter.last_line_seen() as usize, lines);
+        assert_eq!(reporter.valid_directives(), 0);
+        assert!(
+            peak <= 8 * lines + 1024,
+            "reporter held {peak} for {lines} lines"
+        );
+    }
+}
+
+#[test]
+fn every_line_of_a_million_line_report_is_found_in_linear_total_time() {
+    // Asking for each line in turn (what robotstxt_reporter_line() does for
+    // a C caller walking the report) was a linear scan each: quadratic.
+    let body = b"user-agent: a\n\r\nallow: /x\n".repeat(250_000);
+    let reporter = RobotsParsingReporter::parse(&body);
+    let lines = reporter.last_line_seen();
+    assert_eq!(lines, 750_001);
+    let found = within(Duration::from_secs(20), "a million line lookups", || {
+        (1..=lines)
+            .filter(|&n| reporter.line(n).is_some_and(|l| l.line_num == n))
+            .count()
+    });
+    assert_eq!(found, lines as usize);
+    // Google: line 3k + 1 is the user-agent, 3k + 3 the allow.
+    assert_eq!(
+        reporter.line(3 * 1000 + 1).map(|l| l.tag_name),
+        Some(robotstxt_exact::RobotsTagName::UserAgent)
+    );
+    assert_eq!(
+        reporter.line(3 * 1000 + 3).map(|l| l.tag_name),
+        Some(robotstxt_exact::RobotsTagName::Allow)
+    );
+    assert_eq!(reporter.line(0), None);
+    assert_eq!(reporter.line(lines + 1), None);
 }

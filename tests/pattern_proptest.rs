@@ -270,3 +270,49 @@ proptest! {
         );
     }
 }
+
+/// A rule value of `*` and pieces of a long path (so it often matches) or
+/// of random bytes over the path's alphabet (so it often does not).
+fn star_rule(path: &[u8]) -> impl Strategy<Value = Vec<u8>> + use<> {
+    let path = path.to_vec();
+    prop_oneof![
+        (edits(), any::<bool>())
+            .prop_map(move |(edits, dollar)| derived_pattern(&path, &edits, dollar)),
+        (bytes_over(b"abcdef*", 0..=20), any::<bool>()).prop_map(|(mut p, dollar)| {
+            if dollar {
+                p.push(b'$');
+            }
+            p
+        }),
+    ]
+    .prop_map(|p| [b"/*".as_slice(), &p].concat())
+}
+
+proptest! {
+    #![proptest_config(config(1500))]
+
+    // Long paths (at least 96 bytes) get a prefilter on the substrings of
+    // each `*` pattern's pieces: it must never change an answer.
+    #[test]
+    fn robots_matcher_agrees_on_star_rules_against_long_paths(
+        (path, rules) in prop_oneof![bytes_over(b"abc", 96..=300), bytes_over(b"abcdef", 96..=300)]
+            .prop_flat_map(|path| {
+            let rules = prop::collection::vec((any::<bool>(), star_rule(&path)), 1..=12);
+            (Just(path), rules)
+        }),
+    ) {
+        let mut body = b"user-agent: *\n".to_vec();
+        for (allow, rule) in &rules {
+            body.extend_from_slice(if *allow { b"allow: " } else { b"disallow: " });
+            body.extend_from_slice(rule);
+            body.push(b'\n');
+        }
+        let url = [b"http://example.com/".as_slice(), &path].concat();
+        let agents: [&[u8]; 1] = [b"FooBot"];
+        prop_assert_eq!(
+            crate_outcome(&body, &agents, &url),
+            reference_outcome(&body, &agents, &url),
+            "body {:?}", String::from_utf8_lossy(&body)
+        );
+    }
+}

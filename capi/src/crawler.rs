@@ -106,7 +106,8 @@ fn url_text(url: &[u8]) -> Option<&str> {
 /// `out_cap` is not more than the length (nothing is written to `out`, but
 /// `*out_len` is set: pass (NULL, 0) to ask for it);
 /// `ROBOTSTXT_STATUS_NULL_ARGUMENT` for (NULL, n > 0) in `url` or `out`; or
-/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe. O(`url_len`) (WHATWG URL parsing,
+/// which copies the URL).
 ///
 /// # Safety
 /// `url` is NULL or points to `url_len` readable bytes; `out` is NULL or
@@ -138,8 +139,9 @@ pub unsafe extern "C" fn robotstxt_robots_txt_url(
 /// robots.txt), and `*out_len` (if not NULL) its length without the NUL.
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `out`, or (NULL, n > 0) in `url`) or `ROBOTSTXT_STATUS_PANIC`; `*out` and
-/// `*out_len` are written only on success. Thread-safe.
+/// `out`, or (NULL, n > 0) in `url`), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no
+/// room for the buffer) or `ROBOTSTXT_STATUS_PANIC`; `*out` and `*out_len`
+/// are written only on success. Thread-safe. O(`url_len`).
 ///
 /// # Safety
 /// `url` is NULL or points to `url_len` readable bytes; `out` and `out_len`
@@ -156,9 +158,13 @@ pub unsafe extern "C" fn robotstxt_robots_txt_url_alloc(
         let out = try_out!(out);
         let robots = url_text(url).and_then(|u| crawler::robots_txt_url(u).ok());
         let result = robots.as_ref().map_or("", |u| u.as_str());
+        let buffer = alloc_buffer(result.as_bytes());
+        if buffer.is_null() {
+            return robotstxt_status::OutOfMemory;
+        }
         // SAFETY: `out` is non-NULL and writable; `out_len` NULL or writable.
         unsafe {
-            out.write(alloc_buffer(result.as_bytes()));
+            out.write(buffer);
             write_opt(out_len, result.len());
         }
         robotstxt_status::Ok
@@ -171,7 +177,7 @@ pub unsafe extern "C" fn robotstxt_robots_txt_url_alloc(
 /// check for robots.txt files in subdirectories").
 ///
 /// Returns false for (NULL, n > 0), for bytes that are not UTF-8, and on an
-/// internal error. Thread-safe.
+/// internal error. Thread-safe. O(`url_len`).
 ///
 /// # Safety
 /// `url` is NULL or points to `url_len` readable bytes.
@@ -189,7 +195,7 @@ pub unsafe extern "C" fn robotstxt_is_robots_txt_url(url: *const c_char, url_len
 /// `https://example.com:8181/`.
 ///
 /// Returns false when either does not parse, for (NULL, n > 0), and on an
-/// internal error. Thread-safe.
+/// internal error. Thread-safe. O(`robots_url_len` + `page_url_len`).
 ///
 /// # Safety
 /// `robots_url` and `page_url` are NULL or point to that many readable bytes.
@@ -226,7 +232,7 @@ pub extern "C" fn robotstxt_should_follow_redirect(hops_followed: u32) -> bool {
 ///
 /// Returns true when there is a valid `max-age`; false when there is none,
 /// for (NULL, n > 0) or NULL `max_age_secs`, and on an internal error, with
-/// `*max_age_secs` not written. Thread-safe.
+/// `*max_age_secs` not written. Thread-safe. O(`value_len`).
 ///
 /// # Safety
 /// `value` is NULL or points to `value_len` readable bytes; `max_age_secs` is
@@ -390,7 +396,8 @@ pub unsafe extern "C" fn robotstxt_cache_entry_set_site_available(
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
 /// `entry`, or (NULL, n > 0) in `body` or `cache_control`) or
 /// `ROBOTSTXT_STATUS_PANIC` (the entry is then unchanged). Body pointers the
-/// entry returned before are invalid afterwards.
+/// entry returned before are invalid afterwards. O(`cache_control_len` +
+/// kept body), the kept body being copied (at most the size limit).
 ///
 /// # Safety
 /// `entry` is NULL or a live entry used by no other thread meanwhile; `body`
@@ -516,6 +523,10 @@ pub unsafe extern "C" fn robotstxt_cache_entry_body(
 /// stops being fresh, in seconds since the Unix epoch: the time
 /// `robotstxt_cache_entry_needs_fetch()` turns true.
 ///
+/// A lifetime that reaches past what the clock can hold (`UINT64_MAX`
+/// seconds given to `robotstxt_cache_entry_set_lifetime()`) saturates:
+/// `*fresh_until` is then `UINT64_MAX`, fresh for ever.
+///
 /// Returns true when there is such a result; false, with `*fresh_until` not
 /// written, when nothing was fetched successfully yet, for a NULL `entry`,
 /// and on an internal error.
@@ -529,11 +540,11 @@ pub unsafe extern "C" fn robotstxt_cache_entry_fresh_until(
     fresh_until: *mut u64,
 ) -> bool {
     ffi_boundary!({
-        let Some(until) = try_ref!(entry).inner.fresh_until() else {
+        let Some(until) = try_ref!(entry).inner.fresh_until_unix_secs() else {
             return false;
         };
         // SAFETY: the caller passes NULL or a writable uint64_t.
-        unsafe { write_opt(fresh_until, unix_secs(until)) };
+        unsafe { write_opt(fresh_until, until) };
         true
     })
 }

@@ -57,7 +57,17 @@ pub unsafe extern "C" fn robotstxt_matcher_free(matcher: *mut robotstxt_matcher)
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
 /// `matcher` or `allowed`, or a string or the array given as (NULL, n > 0)),
-/// or `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+/// `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the copy of the URL's path
+/// or the agents; the matcher then answers as before any query and stays
+/// usable) or `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on
+/// success.
+///
+/// Time: O(`robots_body_len` + `url_len` + agents) to parse the body and
+/// extract the path, plus one pattern match per rule of the groups that
+/// apply (each O(`url_len` + pattern) at worst) and, per `user-agent` line,
+/// one comparison with each agent. Memory: a copy of the URL's path and of
+/// the agents, kept for the next query, and scratch lines of at most
+/// 4 × 16663 bytes; nothing grows with the body.
 ///
 /// # Safety
 /// `matcher` is NULL or a live matcher used by no other thread meanwhile.
@@ -85,9 +95,11 @@ pub unsafe extern "C" fn robotstxt_matcher_allowed_by_robots(
         let url = try_bytes!(url, url_len);
         let allowed = try_out!(allowed);
         let agents = try_byte_strings!(user_agents, user_agents_len);
-        let answer = matcher.inner.allowed_by_robots(body, &agents, url);
-        // SAFETY: checked non-NULL; the caller guarantees it is writable.
-        unsafe { put(allowed, answer) }
+        match matcher.inner.try_allowed_by_robots(body, &agents, url) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Ok(answer) => unsafe { put(allowed, answer) },
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }
 
@@ -95,8 +107,10 @@ pub unsafe extern "C" fn robotstxt_matcher_allowed_by_robots(
 /// `(user_agent, user_agent_len)`.
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `matcher` or `allowed`, or a string given as (NULL, n > 0)), or
-/// `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+/// `matcher` or `allowed`, or a string given as (NULL, n > 0)),
+/// `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (as there) or `ROBOTSTXT_STATUS_PANIC`.
+/// `*allowed` is written only on success. Time and memory as for
+/// `robotstxt_matcher_allowed_by_robots()`.
 ///
 /// # Safety
 /// As for `robotstxt_matcher_allowed_by_robots()`.
@@ -118,9 +132,14 @@ pub unsafe extern "C" fn robotstxt_matcher_one_agent_allowed_by_robots(
         let agent = try_bytes!(user_agent, user_agent_len);
         let url = try_bytes!(url, url_len);
         let allowed = try_out!(allowed);
-        let answer = matcher.inner.one_agent_allowed_by_robots(body, agent, url);
-        // SAFETY: checked non-NULL; the caller guarantees it is writable.
-        unsafe { put(allowed, answer) }
+        match matcher
+            .inner
+            .try_one_agent_allowed_by_robots(body, agent, url)
+        {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Ok(answer) => unsafe { put(allowed, answer) },
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }
 
@@ -172,7 +191,7 @@ pub unsafe extern "C" fn robotstxt_matcher_matching_line(matcher: *const robotst
 
 /// Whether `(user_agent, user_agent_len)` is a user agent a crawler may obey
 /// rules for: not empty and made only of `[a-zA-Z_-]`. False for
-/// (NULL, n > 0) and on an internal error. Thread-safe.
+/// (NULL, n > 0) and on an internal error. Thread-safe. O(`user_agent_len`).
 ///
 /// # Safety
 /// `user_agent` is NULL or points to `user_agent_len` readable bytes.
@@ -189,7 +208,7 @@ pub unsafe extern "C" fn robotstxt_is_valid_user_agent_to_obey(
 /// The length of the part of `(user_agent, user_agent_len)` that is matched
 /// against `user-agent` lines: its leading run of `[a-zA-Z_-]` (6 for
 /// `"FooBot/2.1"`). 0 for (NULL, n > 0) and on an internal error.
-/// Thread-safe.
+/// Thread-safe. O(length of the result).
 ///
 /// # Safety
 /// `user_agent` is NULL or points to `user_agent_len` readable bytes.

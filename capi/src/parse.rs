@@ -44,7 +44,8 @@ impl From<KeyType> for robotstxt_key_type {
 }
 
 /// Classifies the robots.txt key `(key, key_len)` as the parser does: by
-/// case-insensitive prefix, so `Disallowed` is a disallow key.
+/// case-insensitive prefix, so `Disallowed` is a disallow key. O(1): at most
+/// the first ten bytes are read.
 ///
 /// When `is_acceptable_typo` is not NULL, it is set to whether the key is one
 /// of the accepted misspellings (`useragent`, `disalow`, `site-map`, ...).
@@ -251,6 +252,16 @@ impl ParseHandler for Callbacks {
             unsafe { f(self.0.user_data, line_num, &metadata) }
         }
     }
+
+    fn report_empty_lines(&mut self, first_line: u32, count: u32) {
+        // Without a metadata callback a run of empty lines calls nothing.
+        if let Some(f) = self.0.report_line_metadata {
+            let metadata = robotstxt_line_metadata::from(&LineMetadata::EMPTY_LINE);
+            for i in 0..count {
+                unsafe { f(self.0.user_data, first_line.saturating_add(i), &metadata) }
+            }
+        }
+    }
 }
 
 /// Parses the robots.txt body `(robots_body, robots_body_len)` and reports
@@ -262,8 +273,15 @@ impl ParseHandler for Callbacks {
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
 /// `callbacks`, or the body given as (NULL, n > 0); no callback is called),
-/// or `ROBOTSTXT_STATUS_PANIC` (parsing stopped early; `handle_robots_end`
-/// was not called). Thread-safe: parses share no state.
+/// `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (the scratch buffer for escaping a rule
+/// value could not be allocated: parsing stopped before that line and
+/// `handle_robots_end` was not called) or `ROBOTSTXT_STATUS_PANIC` (parsing
+/// stopped early; `handle_robots_end` was not called). Thread-safe: parses
+/// share no state.
+///
+/// O(`robots_body_len`) time, plus the callbacks'. Memory: nothing of the
+/// body is copied; one scratch buffer of at most 3 × 16663 bytes, allocated
+/// only when a rule value needs percent-escaping.
 ///
 /// # Safety
 /// `robots_body` is NULL or points to `robots_body_len` readable bytes.
@@ -278,7 +296,9 @@ pub unsafe extern "C" fn robotstxt_parse(
     ffi_boundary!({
         let callbacks = *try_ref!(callbacks);
         let body = try_bytes!(robots_body, robots_body_len);
-        robotstxt_exact::parse_robots_txt(body, &mut Callbacks(callbacks));
-        robotstxt_status::Ok
+        match robotstxt_exact::try_parse_robots_txt(body, &mut Callbacks(callbacks)) {
+            Ok(()) => robotstxt_status::Ok,
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }

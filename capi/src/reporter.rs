@@ -57,6 +57,12 @@ pub struct robotstxt_parsed_line {
     pub metadata: robotstxt_line_metadata,
 }
 
+impl From<RobotsParsedLine> for robotstxt_parsed_line {
+    fn from(line: RobotsParsedLine) -> Self {
+        (&line).into()
+    }
+}
+
 impl From<&RobotsParsedLine> for robotstxt_parsed_line {
     fn from(line: &RobotsParsedLine) -> Self {
         robotstxt_parsed_line {
@@ -111,8 +117,16 @@ pub unsafe extern "C" fn robotstxt_reporter_free(reporter: *mut robotstxt_report
 /// reporter.
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `reporter`, or the body given as (NULL, n > 0); the reporter is unchanged)
-/// or `ROBOTSTXT_STATUS_PANIC` (the reporter holds a partial report).
+/// `reporter`, or the body given as (NULL, n > 0); the reporter is
+/// unchanged), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the reports;
+/// the reporter is unchanged and usable, unless the parser's own scratch
+/// buffer of at most 50 KB failed, which leaves the reports of the lines
+/// before) or `ROBOTSTXT_STATUS_PANIC` (the reporter holds a partial
+/// report).
+///
+/// O(`robots_body_len`) time. Memory: 8 bytes per line of the body,
+/// reserved exactly before the parse (a body of bare line ends takes 8
+/// times its size), plus the parser's scratch buffer.
 ///
 /// # Safety
 /// `reporter` is NULL or a live reporter used by no other thread meanwhile;
@@ -126,8 +140,10 @@ pub unsafe extern "C" fn robotstxt_reporter_parse(
     ffi_boundary!({
         let reporter = try_mut!(reporter);
         let body = try_bytes!(robots_body, robots_body_len);
-        robotstxt_exact::parse_robots_txt(body, &mut reporter.inner);
-        robotstxt_status::Ok
+        match reporter.inner.try_parse_into(body) {
+            Ok(()) => robotstxt_status::Ok,
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }
 
@@ -151,7 +167,7 @@ pub unsafe extern "C" fn robotstxt_reporter_line_count(
 /// `out_cap` is less than the number of reports (then nothing is copied, but
 /// `*out_len` is set: pass (NULL, 0) to ask for the number);
 /// `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `reporter`, or (NULL, n > 0)); or
-/// `ROBOTSTXT_STATUS_PANIC`.
+/// `ROBOTSTXT_STATUS_PANIC`. O(number of reports); allocates nothing.
 ///
 /// # Safety
 /// `reporter` is NULL or a live reporter not being parsed into meanwhile;
@@ -191,6 +207,10 @@ pub unsafe extern "C" fn robotstxt_reporter_lines(
 /// `*out` unwritten, when it has none, for a NULL `reporter` or `out`, and on
 /// an internal error.
 ///
+/// O(1) after a single parse (the reports are indexed by line number),
+/// O(log n) for n reports in general: asking for every line in turn costs
+/// O(n) in all.
+///
 /// # Safety
 /// `reporter` is NULL or a live reporter not being parsed into meanwhile;
 /// `out` is NULL or writable.
@@ -203,8 +223,7 @@ pub unsafe extern "C" fn robotstxt_reporter_line(
     ffi_boundary!({
         let reporter = try_ref!(reporter);
         let out = try_out!(out);
-        // A linear scan: the core exposes the reports only as a sequence.
-        match reporter.inner.lines().find(|l| l.line_num == line_num) {
+        match reporter.inner.line(line_num) {
             Some(line) => {
                 // SAFETY: checked non-NULL; the caller guarantees it is writable.
                 unsafe { out.write(line.into()) };
@@ -256,6 +275,7 @@ pub unsafe extern "C" fn robotstxt_reporter_unused_directives(
 /// case-insensitively with the whole key: the test that makes a line
 /// `ROBOTSTXT_TAG_NAME_UNUSED` rather than `ROBOTSTXT_TAG_NAME_UNKNOWN`.
 /// False for (NULL, n > 0) and on an internal error. Thread-safe.
+/// O(`key_len`).
 ///
 /// # Safety
 /// `key` is NULL or points to `key_len` readable bytes.

@@ -1,6 +1,6 @@
 //! URL and pattern helpers, and the buffers the library allocates for C.
 
-use std::alloc::{Layout, alloc, dealloc, handle_alloc_error};
+use std::alloc::{Layout, alloc, dealloc};
 use std::ffi::c_char;
 
 use super::{ffi_boundary, robotstxt_status, try_bytes, try_out, write_opt};
@@ -9,26 +9,46 @@ use super::{ffi_boundary, robotstxt_status, try_bytes, try_out, write_opt};
 /// allocation size so `robotstxt_buffer_free()` needs only the pointer.
 const HEADER: usize = size_of::<usize>();
 
-/// Copies `data` into a new NUL-terminated buffer for C.
-pub(crate) fn alloc_buffer(data: &[u8]) -> *mut c_char {
-    let size = HEADER + data.len() + 1;
+/// A new NUL-terminated buffer for C of `len` bytes, which `fill` writes
+/// (it gets exactly `len` bytes); NULL when the allocator has no room.
+pub(crate) fn alloc_buffer_with(len: usize, fill: impl FnOnce(&mut [u8])) -> *mut c_char {
+    let Some(size) = len.checked_add(HEADER + 1) else {
+        return std::ptr::null_mut();
+    };
     let Ok(layout) = Layout::from_size_align(size, align_of::<usize>()) else {
-        // Only a slice near isize::MAX long gets here; no allocator has that.
-        panic!("buffer of {size} bytes is too large");
+        // Only a size near isize::MAX gets here; no allocator has that.
+        return std::ptr::null_mut();
     };
     // SAFETY: the layout has a non-zero size.
     let base = unsafe { alloc(layout) };
     if base.is_null() {
-        handle_alloc_error(layout);
+        return std::ptr::null_mut();
     }
     // SAFETY: `base` is valid for `size` bytes, aligned for usize: the header,
-    // then data.len() bytes of data, then the NUL.
+    // then `len` bytes of data, then the NUL. The data bytes are zeroed
+    // before a slice is made of them.
     unsafe {
         base.cast::<usize>().write(size);
         let data_ptr = base.add(HEADER);
-        std::ptr::copy_nonoverlapping(data.as_ptr(), data_ptr, data.len());
-        data_ptr.add(data.len()).write(0);
+        std::ptr::write_bytes(data_ptr, 0, len + 1);
+        fill(std::slice::from_raw_parts_mut(data_ptr, len));
         data_ptr.cast()
+    }
+}
+
+/// Copies `data` into a new NUL-terminated buffer for C; NULL when the
+/// allocator has no room.
+pub(crate) fn alloc_buffer(data: &[u8]) -> *mut c_char {
+    alloc_buffer_with(data.len(), |out| out.copy_from_slice(data))
+}
+
+/// Copies the pieces one after the other to `out`, which has room for
+/// them all.
+fn concat_into(pieces: &[&[u8]], out: &mut [u8]) {
+    let mut at = 0;
+    for piece in pieces {
+        out[at..at + piece.len()].copy_from_slice(piece);
+        at += piece.len();
     }
 }
 
@@ -70,16 +90,41 @@ pub(crate) unsafe fn write_to_buffer(
     out_cap: usize,
     out_len: *mut usize,
 ) -> robotstxt_status {
+    // SAFETY: forwarded from this function's contract.
+    unsafe {
+        write_to_buffer_with(
+            result.len(),
+            |o| o.copy_from_slice(result),
+            out,
+            out_cap,
+            out_len,
+        )
+    }
+}
+
+/// Has `fill` write a result of `len` bytes into the caller's buffer, then
+/// a NUL, or says how much room it needs. Allocates nothing.
+///
+/// # Safety
+/// `out` is NULL or writable for `out_cap` bytes, not overlapping what
+/// `fill` reads; `out_len` is NULL or writable.
+pub(crate) unsafe fn write_to_buffer_with(
+    len: usize,
+    fill: impl FnOnce(&mut [u8]),
+    out: *mut c_char,
+    out_cap: usize,
+    out_len: *mut usize,
+) -> robotstxt_status {
     // SAFETY: the caller passes NULL or a writable usize.
-    unsafe { write_opt(out_len, result.len()) };
-    if out_cap <= result.len() {
+    unsafe { write_opt(out_len, len) };
+    if out_cap <= len {
         return robotstxt_status::BufferTooSmall;
     }
-    // SAFETY: out_cap > result.len(), so `out` is non-NULL and has room for
-    // the bytes and the NUL.
+    // SAFETY: out_cap > len, so `out` is non-NULL and has room for the bytes
+    // and the NUL; it is zeroed before a slice is made of it.
     unsafe {
-        std::ptr::copy_nonoverlapping(result.as_ptr(), out.cast::<u8>(), result.len());
-        out.add(result.len()).write(0);
+        std::ptr::write_bytes(out.cast::<u8>(), 0, len + 1);
+        fill(std::slice::from_raw_parts_mut(out.cast::<u8>(), len));
     }
     robotstxt_status::Ok
 }
@@ -98,7 +143,7 @@ pub(crate) unsafe fn write_to_buffer(
 /// `out_cap` is not more than the length (nothing is written to `out`, but
 /// `*out_len` is set: pass (NULL, 0) to ask for it);
 /// `ROBOTSTXT_STATUS_NULL_ARGUMENT` for (NULL, n > 0) in `url` or `out`; or
-/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe. O(`url_len`); allocates nothing.
 ///
 /// # Safety
 /// `url` is NULL or points to `url_len` readable bytes; `out` is NULL or
@@ -117,9 +162,18 @@ pub unsafe extern "C" fn robotstxt_get_path_params_query(
         if out.is_null() && out_cap > 0 {
             return robotstxt_status::NullArgument;
         }
-        let path = robotstxt_exact::get_path_params_query(url);
+        let (slash, rest) = robotstxt_exact::path::path_params_query_parts(url);
+        let pieces = [slash, rest];
         // SAFETY: forwarded from this function's contract.
-        unsafe { write_to_buffer(&path, out, out_cap, out_len) }
+        unsafe {
+            write_to_buffer_with(
+                slash.len() + rest.len(),
+                |o| concat_into(&pieces, o),
+                out,
+                out_cap,
+                out_len,
+            )
+        }
     })
 }
 
@@ -129,8 +183,10 @@ pub unsafe extern "C" fn robotstxt_get_path_params_query(
 /// without the NUL.
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `out`, or (NULL, n > 0) in `url`) or `ROBOTSTXT_STATUS_PANIC`; `*out` and
-/// `*out_len` are written only on success. Thread-safe.
+/// `out`, or (NULL, n > 0) in `url`), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no
+/// room for the buffer) or `ROBOTSTXT_STATUS_PANIC`; `*out` and `*out_len`
+/// are written only on success. Thread-safe. O(`url_len`); one allocation,
+/// of the result's size (at most `url_len + 2` bytes with the NUL).
 ///
 /// # Safety
 /// `url` is NULL or points to `url_len` readable bytes; `out` and `out_len`
@@ -145,11 +201,16 @@ pub unsafe extern "C" fn robotstxt_get_path_params_query_alloc(
     ffi_boundary!({
         let url = try_bytes!(url, url_len);
         let out = try_out!(out);
-        let path = robotstxt_exact::get_path_params_query(url);
+        let (slash, rest) = robotstxt_exact::path::path_params_query_parts(url);
+        let len = slash.len() + rest.len();
+        let buffer = alloc_buffer_with(len, |o| concat_into(&[slash, rest], o));
+        if buffer.is_null() {
+            return robotstxt_status::OutOfMemory;
+        }
         // SAFETY: `out` is non-NULL and writable; `out_len` NULL or writable.
         unsafe {
-            out.write(alloc_buffer(&path));
-            write_opt(out_len, path.len());
+            out.write(buffer);
+            write_opt(out_len, len);
         }
         robotstxt_status::Ok
     })
@@ -170,7 +231,7 @@ pub unsafe extern "C" fn robotstxt_get_path_params_query_alloc(
 /// `out_cap` is not more than the length (nothing is written to `out`, but
 /// `*out_len` and `*escaped` are set: pass (NULL, 0) to ask);
 /// `ROBOTSTXT_STATUS_NULL_ARGUMENT` for (NULL, n > 0) in `src` or `out`; or
-/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe. O(`src_len`); allocates nothing.
 ///
 /// # Safety
 /// `src` is NULL or points to `src_len` readable bytes; `out` is NULL or
@@ -190,11 +251,19 @@ pub unsafe extern "C" fn robotstxt_maybe_escape_pattern(
         if out.is_null() && out_cap > 0 {
             return robotstxt_status::NullArgument;
         }
-        let pattern = robotstxt_exact::maybe_escape_pattern(src);
+        let src = cut_at_nul(src);
+        let escaped_len = robotstxt_exact::escape::escaped_len(src);
+        let len = escaped_len.unwrap_or(src.len());
         // SAFETY: forwarded from this function's contract.
         unsafe {
-            write_opt(escaped, matches!(pattern, std::borrow::Cow::Owned(_)));
-            write_to_buffer(&pattern, out, out_cap, out_len)
+            write_opt(escaped, escaped_len.is_some());
+            write_to_buffer_with(
+                len,
+                |o| fill_escaped(src, escaped_len, o),
+                out,
+                out_cap,
+                out_len,
+            )
         }
     })
 }
@@ -206,8 +275,10 @@ pub unsafe extern "C" fn robotstxt_maybe_escape_pattern(
 /// differs from the input.
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `out`, or (NULL, n > 0) in `src`) or `ROBOTSTXT_STATUS_PANIC`; the
-/// out-parameters are written only on success. Thread-safe.
+/// `out`, or (NULL, n > 0) in `src`), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no
+/// room for the buffer) or `ROBOTSTXT_STATUS_PANIC`; the out-parameters are
+/// written only on success. Thread-safe. O(`src_len`); one allocation, of
+/// the result's size (at most `3 * src_len + 1` bytes with the NUL).
 ///
 /// # Safety
 /// `src` is NULL or points to `src_len` readable bytes; `out`, `out_len` and
@@ -223,13 +294,35 @@ pub unsafe extern "C" fn robotstxt_maybe_escape_pattern_alloc(
     ffi_boundary!({
         let src = try_bytes!(src, src_len);
         let out = try_out!(out);
-        let pattern = robotstxt_exact::maybe_escape_pattern(src);
+        let src = cut_at_nul(src);
+        let escaped_len = robotstxt_exact::escape::escaped_len(src);
+        let len = escaped_len.unwrap_or(src.len());
+        // The result goes straight into the buffer handed to C: one
+        // allocation of the result's size, nothing else.
+        let buffer = alloc_buffer_with(len, |o| fill_escaped(src, escaped_len, o));
+        if buffer.is_null() {
+            return robotstxt_status::OutOfMemory;
+        }
         // SAFETY: `out` is non-NULL and writable; the others NULL or writable.
         unsafe {
-            out.write(alloc_buffer(&pattern));
-            write_opt(out_len, pattern.len());
-            write_opt(escaped, matches!(pattern, std::borrow::Cow::Owned(_)));
+            out.write(buffer);
+            write_opt(out_len, len);
+            write_opt(escaped, escaped_len.is_some());
         }
         robotstxt_status::Ok
     })
+}
+
+/// `src` up to its first NUL, as Google's C-string interface reads it.
+fn cut_at_nul(src: &[u8]) -> &[u8] {
+    &src[..memchr::memchr(0, src).unwrap_or(src.len())]
+}
+
+/// Writes the normal form of `src` (whose length is `escaped_len`, or
+/// `src`'s own when `None`) to `out`.
+fn fill_escaped(src: &[u8], escaped_len: Option<usize>, out: &mut [u8]) {
+    match escaped_len {
+        Some(_) => robotstxt_exact::escape::escape_into_slice(src, out),
+        None => out.copy_from_slice(src),
+    }
 }

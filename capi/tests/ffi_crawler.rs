@@ -554,6 +554,23 @@ fn lifetime_is_configurable() {
 }
 
 #[test]
+fn huge_lifetime_saturates_at_uint64_max() {
+    // The header: false only when nothing was fetched; a lifetime past what
+    // the clock holds gives UINT64_MAX, fresh for ever.
+    for lifetime in [u64::MAX, i64::MAX as u64, u64::MAX / 2 + 12345] {
+        let entry = Entry::new(ROBOTSTXT_POLICY_GOOGLE);
+        assert_eq!(
+            unsafe { robotstxt_cache_entry_set_lifetime(entry.0, lifetime) },
+            robotstxt_status::Ok
+        );
+        entry.http(T0, 200, BODY, "");
+        assert_eq!(entry.fresh_until(), Some(u64::MAX), "{lifetime}");
+        assert!(!entry.needs_fetch(u64::MAX));
+        assert_eq!(entry.decide(T0 + 1000 * DAY), UseRules);
+    }
+}
+
+#[test]
 fn null_entries_get_the_documented_fallbacks() {
     unsafe {
         assert_eq!(robotstxt_cache_entry_decide(null(), T0), DisallowAll);

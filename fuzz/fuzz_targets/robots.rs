@@ -12,7 +12,8 @@
 //! Checked: `Robots::parse(body).check(agents, url)` equals the four answers
 //! of `RobotsMatcher` (allowed, matching line, ever seen a specific agent,
 //! disallowed ignoring the global group) for every query, and `RobotsMatcher`
-//! equals the reference for all agents at once.
+//! equals the reference for all agents at once, on inputs small enough for
+//! the quadratic reference (body × URL up to 4 Mi steps).
 
 #![no_main]
 
@@ -30,6 +31,15 @@ use robotstxt_exact::{ParseHandler, Robots, extract_user_agent, parse_robots_txt
 /// reference, whose matching allocates per pattern byte.
 const MAX_AGENTS: usize = 3;
 const MAX_URLS: usize = 3;
+
+/// The reference transcription of Google's matcher costs up to
+/// body × URL steps (each rule byte against each path position, with an
+/// allocation per step): on inputs past this product it is skipped, so a
+/// slow unit is the library's own slowness, not the harness's. Such inputs
+/// (long lines at the 16,663-byte cap, long URLs) are still checked
+/// `Robots` against `RobotsMatcher`, both linear; the reference keeps
+/// checking every input below the bound, where the same code paths run.
+const REFERENCE_MAX_STEPS: usize = 1 << 22;
 
 /// Collects queries from the directives of a body.
 #[derive(Default)]
@@ -97,12 +107,14 @@ fuzz_target!(|data: &[u8]| {
     for url in &queries.urls {
         // The reference allocates per pattern byte: asked once per URL, with
         // all agents, it keeps the target at a useful speed.
-        let reference = reference_outcome(body, &all, url);
-        assert_eq!(
-            crate_outcome(body, &all, url),
-            reference,
-            "RobotsMatcher, agents {all:?} url {url:?}"
-        );
+        if body.len().saturating_mul(url.len() + 1) <= REFERENCE_MAX_STEPS {
+            let reference = reference_outcome(body, &all, url);
+            assert_eq!(
+                crate_outcome(body, &all, url),
+                reference,
+                "RobotsMatcher, agents {all:?} url {url:?}"
+            );
+        }
         for agents in &agent_sets {
             let matcher = crate_outcome(body, agents, url);
             let answer = robots.check(agents, url);

@@ -114,6 +114,24 @@ fn unquote(quoted: &str) -> Option<String> {
     None
 }
 
+/// `time + by`, or the latest time `SystemTime` can hold when that
+/// overflows (its range differs between platforms, so it is searched for:
+/// the largest part of `by` that still fits, halving the step).
+fn saturating_add(time: SystemTime, by: Duration) -> SystemTime {
+    if let Some(sum) = time.checked_add(by) {
+        return sum;
+    }
+    let mut latest = time;
+    let mut step = by;
+    while !step.is_zero() {
+        match latest.checked_add(step) {
+            Some(later) => latest = later,
+            None => step /= 2,
+        }
+    }
+    latest
+}
+
 /// The last definitive answer the server gave.
 #[derive(Debug, Clone)]
 struct Known {
@@ -337,10 +355,25 @@ impl CacheEntry {
     }
 
     /// When the last definitive result stops being fresh; `None` when there
-    /// is none (or the time is past what `SystemTime` can hold).
+    /// is none. A lifetime that reaches past the latest time `SystemTime`
+    /// can hold (`Duration::MAX`) saturates there: the result is fresh for
+    /// ever, which is not "nothing fetched".
     pub fn fresh_until(&self) -> Option<SystemTime> {
         let known = self.known.as_ref()?;
-        known.fetched_at.checked_add(known.lifetime)
+        Some(saturating_add(known.fetched_at, known.lifetime))
+    }
+
+    /// [`fresh_until`](Self::fresh_until) in whole seconds since the Unix
+    /// epoch (the epoch for earlier times), saturating at `u64::MAX` when
+    /// the sum overflows `SystemTime`: the figure the C API hands out.
+    pub fn fresh_until_unix_secs(&self) -> Option<u64> {
+        let known = self.known.as_ref()?;
+        Some(match known.fetched_at.checked_add(known.lifetime) {
+            Some(until) => until
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+            None => u64::MAX,
+        })
     }
 
     /// When the current unreachable period began (the first of the latest

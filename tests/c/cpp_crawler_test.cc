@@ -263,6 +263,16 @@ void LifetimeAndMaxAge() {
   entry.set_lifetime(kDay * 365 * 1000);
   entry.record_http(kT0, 200, kBody);
   CHECK(entry.fresh_until() == std::optional<Time>(Time::max()));
+  // The largest lifetimes saturate too: still a fetched result, not
+  // std::nullopt ("nothing fetched").
+  entry.set_lifetime(std::chrono::seconds::max());
+  entry.record_http(kT0, 200, kBody);
+  CHECK(entry.fresh_until() == std::optional<Time>(Time::max()));
+  CHECK(!entry.needs_fetch(kT0 + kDay * 365 * 100));
+  CHECK(robotstxt_cache_entry_set_lifetime(entry.c_handle(), UINT64_MAX) ==
+        ROBOTSTXT_STATUS_OK);
+  entry.record_http(kT0, 200, kBody);
+  CHECK(entry.fresh_until() == std::optional<Time>(Time::max()));
   // Times before the epoch count as the epoch.
   CacheEntry early;
   early.record_network_error(Time(seconds(-10)));

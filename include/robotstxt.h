@@ -340,10 +340,12 @@ typedef struct robotstxt_reporter robotstxt_reporter;
  * `robotstxt_matcher` given the same body, agents and URL: the verdict, the
  * deciding line, `ever_seen_specific_agent` and `disallow_ignore_global`.
  *
- * Thread safety: a parsed robots.txt never changes. Every query takes a
- * `const robotstxt_robots *`, and any number of threads may query the same
- * handle at the same time without locking. Only `robotstxt_robots_free()`
- * needs it to itself: no query may run on it meanwhile or afterwards.
+ * Thread safety: a parsed robots.txt never changes its answers. Every query
+ * takes a `const robotstxt_robots *`, and any number of threads may query
+ * the same handle at the same time without locking (the index for an agent
+ * is built once, by the first query that needs it, safely between threads).
+ * Only `robotstxt_robots_free()` needs it to itself: no query may run on it
+ * meanwhile or afterwards.
  *
  * Strings it hands out (sitemaps, agents, patterns) point into the handle:
  * they stay valid, unchanged, until `robotstxt_robots_free()`.
@@ -1376,8 +1378,11 @@ robotstxt_status robotstxt_robots_crawl_delay(const struct robotstxt_robots *rob
 /**
  * The bytes of memory the handle holds: its own allocation and everything
  * it points to (a copy of the body's agents, patterns and sitemaps, and the
- * indexes built over them). It does not change after parsing. 0 for a NULL
- * `robots` and on an internal error. Thread-safe.
+ * indexes built over them). The index of the rules for an agent (or for the
+ * `*` groups) is built by the first query that needs it, so the figure
+ * grows as queries ask about more agents; never past about twice the body
+ * on real files. 0 for a NULL `robots` and on an internal error.
+ * Thread-safe.
  *
  * # Safety
  * `robots` is NULL or a live handle.

@@ -41,11 +41,12 @@
 use std::cell::OnceCell;
 use std::cmp::Ordering;
 use std::collections::TryReserveError;
+use std::sync::OnceLock;
 
 use crate::matcher::{Hierarchy, Match, Verdict, extract_user_agent, is_global_agent};
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::path_start;
-use crate::pattern::{ByteSet, matches_tail, split_anchor};
+use crate::pattern::{ByteSet, matches_split, matches_tail, split_anchor};
 use crate::word::ascii_lowercase;
 
 /// What building returns: the value, or the allocation that failed.
@@ -402,7 +403,9 @@ pub struct Robots {
     index_lists: Box<[u32]>,
     /// A range of [`Robots::index_lists`].
     global_indexes: [u32; 2],
-    indexes: Box<[RuleIndex]>,
+    indexes: Box<[LazyIndex]>,
+    /// The groups of each index.
+    index_groups: Box<[u32]>,
     sitemaps: Box<[Span]>,
 }
 
@@ -552,21 +555,28 @@ fn compare_names(a: &[u8], head_a: u64, b: &[u8], head_b: u64) -> Ordering {
         })
 }
 
-/// The indexes of a [`Robots`] while they are built.
+/// An index of the rules of one or more groups, built on the first query
+/// that needs it: most files name agents a crawler never asks about, and
+/// parsing stays a single pass over the body.
+#[derive(Debug, Clone)]
+struct LazyIndex {
+    /// A range of [`Robots::index_groups`]: the groups whose rules it holds.
+    groups: [u32; 2],
+    built: OnceLock<RuleIndex>,
+}
+
+/// The indexes of a [`Robots`] while they are planned.
 struct Indexes<'a> {
-    arena: &'a [u8],
-    rules: &'a [RuleData],
     groups: &'a [GroupData],
-    indexes: Vec<RuleIndex>,
-    /// Per group, its own index once built, or [`NO_NODE`].
+    indexes: Vec<LazyIndex>,
+    index_groups: Vec<u32>,
+    /// Per group, its own index once planned, or [`NO_NODE`].
     own: Vec<u32>,
     lists: Vec<u32>,
     /// How many more rules merged indexes may copy: as many as the file
     /// has, so that the indexes hold at most twice its rules, even where
     /// many names share many groups in a different combination each.
     budget: usize,
-    candidates: Vec<Candidate>,
-    scratch: Scratch,
 }
 
 impl Indexes<'_> {
@@ -575,34 +585,30 @@ impl Indexes<'_> {
         (end - start) as usize
     }
 
-    /// Builds the index of the rules of `groups` (in the order given).
-    fn build(&mut self, groups: &[u32]) -> Alloc<u32> {
-        self.candidates.clear();
-        for &group in groups {
-            for rule in &self.rules[range(self.groups[group as usize].rules)] {
-                let value = bytes(self.arena, rule.pattern);
-                push_candidates(
-                    rule.kind,
-                    rule.line,
-                    value,
-                    rule.pattern.start,
-                    &mut self.candidates,
-                )?;
-            }
-        }
-        let index = RuleIndex::new(&mut self.candidates, self.arena, &mut self.scratch)?;
+    /// Plans the index of the rules of `groups`.
+    fn plan(&mut self, groups: &[u32]) -> Alloc<u32> {
+        let first = u32::try_from(self.index_groups.len()).map_err(|_| too_large())?;
+        self.index_groups.try_reserve(groups.len())?;
+        self.index_groups.extend_from_slice(groups);
+        let end = u32::try_from(self.index_groups.len()).map_err(|_| too_large())?;
         let id = u32::try_from(self.indexes.len()).map_err(|_| too_large())?;
-        try_push(&mut self.indexes, index)?;
+        try_push(
+            &mut self.indexes,
+            LazyIndex {
+                groups: [first, end],
+                built: OnceLock::new(),
+            },
+        )?;
         Ok(id)
     }
 
-    /// The index of one group's rules, built on first use.
+    /// The index of one group's rules, planned once.
     fn own(&mut self, group: u32) -> Alloc<u32> {
-        let built = self.own[group as usize];
-        if built != NO_NODE {
-            return Ok(built);
+        let planned = self.own[group as usize];
+        if planned != NO_NODE {
+            return Ok(planned);
         }
-        let id = self.build(&[group])?;
+        let id = self.plan(&[group])?;
         self.own[group as usize] = id;
         Ok(id)
     }
@@ -619,7 +625,7 @@ impl Indexes<'_> {
                 try_push(&mut self.lists, id)?;
             } else if rules <= self.budget {
                 self.budget -= rules;
-                let id = self.build(groups)?;
+                let id = self.plan(groups)?;
                 try_push(&mut self.lists, id)?;
             } else {
                 for &group in groups {
@@ -756,15 +762,12 @@ impl Builder {
         own.try_reserve_exact(self.groups.len())?;
         own.resize(self.groups.len(), NO_NODE);
         let mut indexes = Indexes {
-            arena: &self.arena,
-            rules: &self.rules,
             groups: &self.groups,
             indexes: Vec::new(),
+            index_groups: Vec::new(),
             own,
             lists: Vec::new(),
             budget: self.rules.len(),
-            candidates: Vec::new(),
-            scratch: Scratch::default(),
         };
         let global_indexes = indexes.index_list(&global_groups)?;
         let mut lists: Vec<(u32, [u32; 2])> = Vec::new();
@@ -775,6 +778,7 @@ impl Builder {
         }
         let Indexes {
             indexes,
+            index_groups,
             lists: index_lists,
             ..
         } = indexes;
@@ -805,13 +809,14 @@ impl Builder {
             index_lists: try_boxed(index_lists)?,
             global_indexes,
             indexes: try_boxed_indexes(indexes)?,
+            index_groups: try_boxed(index_groups)?,
             sitemaps: try_boxed(self.sitemaps)?,
         })
     }
 }
 
 /// [`try_boxed`] for the indexes, which own their slices.
-fn try_boxed_indexes(vec: Vec<RuleIndex>) -> Alloc<Box<[RuleIndex]>> {
+fn try_boxed_indexes(vec: Vec<LazyIndex>) -> Alloc<Box<[LazyIndex]>> {
     if vec.len() == vec.capacity() {
         return Ok(vec.into_boxed_slice());
     }
@@ -1317,11 +1322,72 @@ impl Robots {
         if !ids.is_empty() {
             with_path(url, |path| {
                 for &id in ids {
-                    self.indexes[id as usize].search(&self.arena, path, &mut best);
+                    let lazy = &self.indexes[id as usize];
+                    match self.built(lazy) {
+                        Some(index) => index.search(&self.arena, path, &mut best),
+                        None => self.search_unindexed(lazy, path, &mut best),
+                    }
                 }
             });
         }
         best
+    }
+
+    /// The index, built now if no query built it before; `None` when memory
+    /// ran out building it.
+    fn built<'a>(&self, lazy: &'a LazyIndex) -> Option<&'a RuleIndex> {
+        if let Some(index) = lazy.built.get() {
+            return Some(index);
+        }
+        let index = self.build(&self.index_groups[range(lazy.groups)]).ok()?;
+        // Two threads may build it at once: the first stored wins, and both
+        // are the same.
+        let _ = lazy.built.set(index);
+        lazy.built.get()
+    }
+
+    /// Indexes the rules of `groups`.
+    fn build(&self, groups: &[u32]) -> Alloc<RuleIndex> {
+        let count: usize = groups
+            .iter()
+            .map(|&g| range(self.groups[g as usize].rules).len())
+            .sum();
+        let mut candidates = Vec::new();
+        candidates.try_reserve_exact(count + count / 8)?;
+        for &group in groups {
+            for rule in &self.rules[range(self.groups[group as usize].rules)] {
+                let value = self.bytes(rule.pattern);
+                push_candidates(
+                    rule.kind,
+                    rule.line,
+                    value,
+                    rule.pattern.start,
+                    &mut candidates,
+                )?;
+            }
+        }
+        RuleIndex::new(&mut candidates, &self.arena, &mut Scratch::default())
+    }
+
+    /// What searching the index would give, rule by rule and without
+    /// allocating: for when memory ran out building the index.
+    fn search_unindexed(&self, lazy: &LazyIndex, path: &QueryPath<'_>, best: &mut [Claim; 2]) {
+        for &group in &self.index_groups[range(lazy.groups)] {
+            for rule in &self.rules[range(self.groups[group as usize].rules)] {
+                let value = self.bytes(rule.pattern);
+                let kind = rule.kind as usize;
+                if crate::pattern::matches(path.bytes, value) {
+                    best[kind] = best[kind].max(Claim::new(value.len(), rule.line));
+                } else if rule.kind == RuleKind::Allow {
+                    if let Some(directory) = index_html_directory_len(value) {
+                        if matches_split(path.bytes, &value[..directory], true) {
+                            let claim = Claim::new(directory + 1, rule.line);
+                            best[kind] = best[kind].max(claim);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The outcome of a query, with the state Google's matcher keeps.
@@ -1456,7 +1522,9 @@ impl Robots {
     }
 
     /// Heap bytes held by this object (its own allocations, not counting the
-    /// `Robots` value itself).
+    /// `Robots` value itself). The index of the rules for an agent (or for
+    /// the `*` groups) is built by the first query that needs it: this grows
+    /// as queries ask about more agents, up to [`Robots::indexed`]'s figure.
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of_val;
         size_of_val(&*self.arena)
@@ -1464,9 +1532,11 @@ impl Robots {
             + size_of_val(&*self.rules)
             + size_of_val(&*self.groups)
             + size_of_val(&*self.indexes)
+            + size_of_val(&*self.index_groups)
             + self
                 .indexes
                 .iter()
+                .filter_map(|lazy| lazy.built.get())
                 .map(RuleIndex::heap_bytes)
                 .sum::<usize>()
             + size_of_val(&*self.agent_index)
@@ -1474,6 +1544,30 @@ impl Robots {
             + size_of_val(&*self.global_groups)
             + size_of_val(&*self.index_lists)
             + size_of_val(&*self.sitemaps)
+    }
+}
+
+impl Robots {
+    /// Builds every index now, as queries for every agent named in the file
+    /// (and for one named nowhere) would, and returns the object: for
+    /// callers that want all the building done before the first query, and
+    /// for measuring the most memory the object can hold.
+    ///
+    /// # Panics
+    /// When memory runs out; a query would then search the rules without
+    /// an index instead.
+    pub fn indexed(self) -> Robots {
+        for lazy in &*self.indexes {
+            if lazy.built.get().is_none() {
+                match self.build(&self.index_groups[range(lazy.groups)]) {
+                    Ok(index) => {
+                        let _ = lazy.built.set(index);
+                    }
+                    Err(error) => panic!("Robots::indexed: {error}"),
+                }
+            }
+        }
+        self
     }
 }
 

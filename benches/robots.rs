@@ -136,15 +136,34 @@ fn shuffle<T>(items: &mut [T]) {
 fn parse_once(c: &mut Criterion, sites: &[Site]) {
     let bytes: usize = sites.iter().map(|s| s.body.len()).sum();
     let ours: Vec<Robots> = sites.iter().map(|s| Robots::parse(&s.body)).collect();
-    let held: usize = ours
+    let held = |objects: &[Robots]| -> usize {
+        objects
+            .iter()
+            .map(|r| r.heap_bytes() + std::mem::size_of::<Robots>())
+            .sum()
+    };
+    let report = |when: &str, held: usize| {
+        eprintln!(
+            "parse_once: {} objects {when} hold {held} bytes for {bytes} bytes of robots.txt ({:.2}x)",
+            sites.len(),
+            held as f64 / bytes as f64
+        )
+    };
+    report("after parsing", held(&ours));
+    // The index for an agent is built by its first query.
+    for (robots, site) in ours.iter().zip(sites) {
+        for url in &site.urls {
+            black_box(robots.allowed(AGENT, url));
+        }
+        black_box(robots.allowed(AGENT, "/"));
+    }
+    report(&format!("after the {AGENT} queries"), held(&ours));
+    let indexed: Vec<Robots> = sites
         .iter()
-        .map(|r| r.heap_bytes() + std::mem::size_of::<Robots>())
-        .sum();
-    eprintln!(
-        "parse_once: {} objects hold {held} bytes for {bytes} bytes of robots.txt ({:.2}x)",
-        ours.len(),
-        held as f64 / bytes as f64
-    );
+        .map(|s| Robots::parse(&s.body).indexed())
+        .collect();
+    report("with every index built", held(&indexed));
+    drop(indexed);
 
     let mut group = c.benchmark_group("parse_once/build");
     group.sample_size(10);

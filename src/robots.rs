@@ -1037,13 +1037,26 @@ impl RuleIndex {
         // whose bytes sort at or before the path's.
         let heads = &*self.heads;
         let below = heads.partition_point(|&h| h < path.head);
-        let same = heads[below..].partition_point(|&h| h == path.head);
+        // Usually no literal shares the path's first word, and rarely many:
+        // a short look, then a binary search past it.
+        let near = heads[below..].iter().take(16);
+        let mut same = near.take_while(|&&h| h == path.head).count();
+        if same == 16 {
+            same += heads[below + 16..].partition_point(|&h| h == path.head);
+        }
         let after = below
             + nodes[below..below + same].partition_point(|n| bytes(arena, n.literal) <= path.bytes);
         let Some(mut at) = after.checked_sub(1) else {
             return;
         };
-        let common = common_prefix_len(bytes(arena, nodes[at].literal), path.bytes);
+        let literal = nodes[at].literal;
+        let shorter = path.bytes.len().min(literal.len as usize);
+        // Where the first words differ, they tell the common prefix without
+        // reading the literal (zero padding is capped by the lengths).
+        let common = match heads[at] ^ path.head {
+            0 if shorter > 8 => common_prefix_len(bytes(arena, literal), path.bytes),
+            differ => shorter.min((differ.leading_zeros() / 8) as usize),
+        };
         let node = loop {
             let node = &nodes[at];
             if node.literal.len as usize <= common {

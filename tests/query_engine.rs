@@ -388,3 +388,34 @@ proptest! {
         compare_all(&body, &agents, &urls, "generated");
     }
 }
+
+#[test]
+fn many_literals_sharing_their_first_eight_bytes() {
+    // Forty rules start with "/categor": the index tells them apart past
+    // their first word, through its short look and its binary search.
+    let mut body = String::from("User-agent: *\n");
+    for i in 0..40 {
+        let kind = if i % 3 == 0 { "Allow" } else { "Disallow" };
+        body.push_str(&format!("{kind}: /category/{i}\n"));
+        if i % 7 == 0 {
+            body.push_str(&format!("Disallow: /category/{i}*.pdf$\n"));
+        }
+    }
+    body.push_str("Disallow: /categor\nAllow: /cat\n");
+    let urls: Vec<Vec<u8>> = (0..45)
+        .flat_map(|i| {
+            [
+                format!("http://e.com/category/{i}"),
+                format!("http://e.com/category/{i}/x.pdf"),
+                format!("http://e.com/category/{i}0"),
+            ]
+        })
+        .chain([
+            "http://e.com/categor".into(),
+            "http://e.com/category".into(),
+        ])
+        .map(String::into_bytes)
+        .collect();
+    let urls: Vec<&[u8]> = urls.iter().map(Vec::as_slice).collect();
+    compare_all(body.as_bytes(), &[b"FooBot"], &urls, "shared first words");
+}

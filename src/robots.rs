@@ -334,11 +334,49 @@ pub enum RuleKind {
     Disallow,
 }
 
+/// A rule as stored: twelve bytes, the kind in the top bit of the length
+/// (a pattern is at most three times [`crate::MAX_LINE_LEN`] bytes).
 #[derive(Debug, Clone, Copy)]
 struct RuleData {
-    pattern: Span,
+    start: u32,
+    len_and_kind: u32,
     line: u32,
-    kind: RuleKind,
+}
+
+/// The bit of [`RuleData::len_and_kind`] set for a disallow rule.
+const DISALLOW_BIT: u32 = 1 << 31;
+
+impl RuleData {
+    fn new(pattern: Span, line: u32, kind: RuleKind) -> Alloc<RuleData> {
+        if pattern.len & DISALLOW_BIT != 0 {
+            return Err(too_large());
+        }
+        let bit = if kind == RuleKind::Disallow {
+            DISALLOW_BIT
+        } else {
+            0
+        };
+        Ok(RuleData {
+            start: pattern.start,
+            len_and_kind: pattern.len | bit,
+            line,
+        })
+    }
+
+    fn pattern(&self) -> Span {
+        Span {
+            start: self.start,
+            len: self.len_and_kind & !DISALLOW_BIT,
+        }
+    }
+
+    fn kind(&self) -> RuleKind {
+        if self.len_and_kind & DISALLOW_BIT != 0 {
+            RuleKind::Disallow
+        } else {
+            RuleKind::Allow
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -355,7 +393,15 @@ struct GroupData {
     /// A range of [`Robots::rules`].
     rules: [u32; 2],
     is_global: bool,
-    crawl_delay: Option<f64>,
+    /// The first valid `crawl-delay`, or NaN for none (no valid delay is
+    /// NaN): eight bytes rather than an `Option`'s sixteen.
+    crawl_delay: f64,
+}
+
+impl GroupData {
+    fn crawl_delay(&self) -> Option<f64> {
+        Some(self.crawl_delay).filter(|d| !d.is_nan())
+    }
 }
 
 /// A range of a `u32` list as stored.
@@ -514,7 +560,7 @@ impl<'a> Group<'a> {
     /// The group's first valid `crawl-delay` value, in seconds. An extension:
     /// Google ignores crawl-delay, and so do the verdicts here.
     pub fn crawl_delay(&self) -> Option<f64> {
-        self.data.crawl_delay
+        self.data.crawl_delay()
     }
 }
 
@@ -564,7 +610,8 @@ fn compare_names(a: &[u8], head_a: u64, b: &[u8], head_b: u64) -> Ordering {
 struct LazyIndex {
     /// A range of [`Robots::index_groups`]: the groups whose rules it holds.
     groups: [u32; 2],
-    built: OnceLock<RuleIndex>,
+    /// Boxed: most are never built, and an empty cell stays small.
+    built: OnceLock<Box<RuleIndex>>,
 }
 
 /// The indexes of a [`Robots`] while they are planned.
@@ -651,14 +698,7 @@ impl Builder {
         }
         let pattern = push_bytes(&mut self.arena, value)?;
         let index = u32::try_from(self.rules.len() + 1).map_err(|_| too_large())?;
-        try_push(
-            &mut self.rules,
-            RuleData {
-                pattern,
-                line,
-                kind,
-            },
-        )?;
+        try_push(&mut self.rules, RuleData::new(pattern, line, kind)?)?;
         if let Some(group) = self.groups.last_mut() {
             group.rules[1] = index;
         }
@@ -676,7 +716,7 @@ impl Builder {
                     agents: [agents, agents],
                     rules: [rules, rules],
                     is_global: false,
-                    crawl_delay: None,
+                    crawl_delay: f64::NAN,
                 },
             )?;
             self.last_was_rule = false;
@@ -874,11 +914,12 @@ impl ParseHandler for Builder {
         let Some(group) = self.groups.last_mut() else {
             return;
         };
-        if group.crawl_delay.is_none() {
+        if group.crawl_delay.is_nan() {
             group.crawl_delay = std::str::from_utf8(value)
                 .ok()
                 .and_then(|v| v.parse::<f64>().ok())
-                .filter(|d| d.is_finite() && *d >= 0.0);
+                .filter(|d| d.is_finite() && *d >= 0.0)
+                .unwrap_or(f64::NAN);
         }
     }
 }
@@ -1333,8 +1374,8 @@ impl Robots {
 
     fn rule(&self, data: &RuleData) -> Rule<'_> {
         Rule {
-            kind: data.kind,
-            pattern: self.bytes(data.pattern),
+            kind: data.kind(),
+            pattern: self.bytes(data.pattern()),
             line: data.line,
         }
     }
@@ -1379,11 +1420,11 @@ impl Robots {
         if let Some(index) = lazy.built.get() {
             return Some(index);
         }
-        let index = self.build(&self.index_groups[range(lazy.groups)]).ok()?;
+        let index = Box::new(self.build(&self.index_groups[range(lazy.groups)]).ok()?);
         // Two threads may build it at once: the first stored wins, and both
         // are the same.
         let _ = lazy.built.set(index);
-        lazy.built.get()
+        lazy.built.get().map(|index| &**index)
     }
 
     /// Indexes the rules of `groups`.
@@ -1396,14 +1437,8 @@ impl Robots {
         candidates.try_reserve_exact(count + count / 8)?;
         for &group in groups {
             for rule in &self.rules[range(self.groups[group as usize].rules)] {
-                let value = self.bytes(rule.pattern);
-                push_candidates(
-                    rule.kind,
-                    rule.line,
-                    value,
-                    rule.pattern.start,
-                    &mut candidates,
-                )?;
+                let value = self.bytes(rule.pattern());
+                push_candidates(rule.kind(), rule.line, value, rule.start, &mut candidates)?;
             }
         }
         RuleIndex::new(&mut candidates, &self.arena, &mut Scratch::default())
@@ -1414,11 +1449,11 @@ impl Robots {
     fn search_unindexed(&self, lazy: &LazyIndex, path: &QueryPath<'_>, best: &mut [Claim; 2]) {
         for &group in &self.index_groups[range(lazy.groups)] {
             for rule in &self.rules[range(self.groups[group as usize].rules)] {
-                let value = self.bytes(rule.pattern);
-                let kind = rule.kind as usize;
+                let value = self.bytes(rule.pattern());
+                let kind = rule.kind() as usize;
                 if crate::pattern::matches(path.bytes, value) {
                     best[kind] = best[kind].max(Claim::new(value.len(), rule.line));
-                } else if rule.kind == RuleKind::Allow {
+                } else if rule.kind() == RuleKind::Allow {
                     if let Some(directory) = index_html_directory_len(value) {
                         if matches_split(path.bytes, &value[..directory], true) {
                             let claim = Claim::new(directory + 1, rule.line);
@@ -1508,9 +1543,9 @@ impl Robots {
         let mut candidates: Vec<Candidate> = Vec::new();
         for &group in groups {
             for rule in &self.rules[range(self.groups[group as usize].rules)] {
-                let value = self.bytes(rule.pattern);
+                let value = self.bytes(rule.pattern());
                 let base = push_bytes(&mut arena, value)?.start;
-                push_candidates(rule.kind, rule.line, value, base, &mut candidates)?;
+                push_candidates(rule.kind(), rule.line, value, base, &mut candidates)?;
             }
         }
         let index = RuleIndex::new(&mut candidates, &arena, &mut Scratch::default())?;
@@ -1558,7 +1593,7 @@ impl Robots {
         };
         groups
             .iter()
-            .find_map(|&g| self.groups[g as usize].crawl_delay)
+            .find_map(|&g| self.groups[g as usize].crawl_delay())
     }
 
     /// Heap bytes held by this object (its own allocations, not counting the
@@ -1577,7 +1612,7 @@ impl Robots {
                 .indexes
                 .iter()
                 .filter_map(|lazy| lazy.built.get())
-                .map(RuleIndex::heap_bytes)
+                .map(|index| size_of_val(&**index) + index.heap_bytes())
                 .sum::<usize>()
             + size_of_val(&*self.agent_index)
             + size_of_val(&*self.agent_groups)
@@ -1601,7 +1636,7 @@ impl Robots {
             if lazy.built.get().is_none() {
                 match self.build(&self.index_groups[range(lazy.groups)]) {
                     Ok(index) => {
-                        let _ = lazy.built.set(index);
+                        let _ = lazy.built.set(Box::new(index));
                     }
                     Err(error) => panic!("Robots::indexed: {error}"),
                 }

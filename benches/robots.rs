@@ -8,11 +8,17 @@
 //! - `parse_throughput`: bytes per second through the parser;
 //! - `batch`: what `robots --check` does with 100,000 URLs and the largest
 //!   file;
-//! - `adversarial`: `Disallow: /*a*a*...b` lines against a long URL.
+//! - `adversarial`: `Disallow: /*a*a*...b` lines against a long URL;
+//! - `groups`: per-query time with 1k to 64k `User-agent: *` groups of two
+//!   rules, against the same rules in one group;
+//! - `threads`: T threads sharing one parsed object.
+//!
+//! Keep runs short on a shared machine, e.g.
+//! `cargo bench --bench robots -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use robotstxt_exact::{ParseHandler, Robots, RobotsMatcher, parse_robots_txt};
@@ -76,6 +82,29 @@ fn per_query(c: &mut Criterion, sites: &[Site]) {
             black_box(allowed)
         })
     });
+    // The same queries in a shuffled order: a different body nearly every
+    // time, so the memo never helps and every query streams its body.
+    let mut order: Vec<(usize, usize)> = sites
+        .iter()
+        .enumerate()
+        .flat_map(|(s, site)| (0..site.urls.len()).map(move |u| (s, u)))
+        .collect();
+    shuffle(&mut order);
+    group.bench_function("robotstxt (ours, RobotsMatcher), shuffled order", |b| {
+        let mut matcher = RobotsMatcher::new();
+        b.iter(|| {
+            let mut allowed = 0usize;
+            for &(s, u) in &order {
+                let site = &sites[s];
+                allowed += usize::from(matcher.one_agent_allowed_by_robots(
+                    &site.body,
+                    AGENT,
+                    &site.urls[u],
+                ));
+            }
+            black_box(allowed)
+        })
+    });
     group.bench_function("robotstxt crate 0.3 (Google port)", |b| {
         b.iter(|| {
             let mut allowed = 0usize;
@@ -92,18 +121,49 @@ fn per_query(c: &mut Criterion, sites: &[Site]) {
     group.finish();
 }
 
+/// A fixed pseudo-random permutation (Fisher-Yates with a 64-bit LCG).
+fn shuffle<T>(items: &mut [T]) {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for i in (1..items.len()).rev() {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let j = ((state >> 33) as usize) % (i + 1);
+        items.swap(i, j);
+    }
+}
+
 fn parse_once(c: &mut Criterion, sites: &[Site]) {
     let bytes: usize = sites.iter().map(|s| s.body.len()).sum();
     let ours: Vec<Robots> = sites.iter().map(|s| Robots::parse(&s.body)).collect();
-    let held: usize = ours
+    let held = |objects: &[Robots]| -> usize {
+        objects
+            .iter()
+            .map(|r| r.heap_bytes() + std::mem::size_of::<Robots>())
+            .sum()
+    };
+    let report = |when: &str, held: usize| {
+        eprintln!(
+            "parse_once: {} objects {when} hold {held} bytes for {bytes} bytes of robots.txt ({:.2}x)",
+            sites.len(),
+            held as f64 / bytes as f64
+        )
+    };
+    report("after parsing", held(&ours));
+    // The index for an agent is built by its first query.
+    for (robots, site) in ours.iter().zip(sites) {
+        for url in &site.urls {
+            black_box(robots.allowed(AGENT, url));
+        }
+        black_box(robots.allowed(AGENT, "/"));
+    }
+    report(&format!("after the {AGENT} queries"), held(&ours));
+    let indexed: Vec<Robots> = sites
         .iter()
-        .map(|r| r.heap_bytes() + std::mem::size_of::<Robots>())
-        .sum();
-    eprintln!(
-        "parse_once: {} objects hold {held} bytes for {bytes} bytes of robots.txt ({:.2}x)",
-        ours.len(),
-        held as f64 / bytes as f64
-    );
+        .map(|s| Robots::parse(&s.body).indexed())
+        .collect();
+    report("with every index built", held(&indexed));
+    drop(indexed);
 
     let mut group = c.benchmark_group("parse_once/build");
     group.sample_size(10);
@@ -146,6 +206,7 @@ fn parse_once(c: &mut Criterion, sites: &[Site]) {
         .map(|s| fast_robots::RobotsTxt::parse(&s.text))
         .collect();
     let fast_matchers: Vec<_> = fast.iter().map(|f| f.matcher()).collect();
+    let compiled: Vec<_> = ours.iter().map(|r| r.compile(&[AGENT])).collect();
     // fast-robots takes a path, not a URL: give it the path up front.
     let paths: Vec<Vec<String>> = sites
         .iter()
@@ -169,6 +230,17 @@ fn parse_once(c: &mut Criterion, sites: &[Site]) {
             for (robots, site) in ours.iter().zip(sites) {
                 for url in &site.urls {
                     allowed += usize::from(robots.allowed(AGENT, url));
+                }
+            }
+            black_box(allowed)
+        })
+    });
+    group.bench_function("robotstxt (ours, compiled view)", |b| {
+        b.iter(|| {
+            let mut allowed = 0usize;
+            for (view, site) in compiled.iter().zip(sites) {
+                for url in &site.urls {
+                    allowed += usize::from(view.allowed(url));
                 }
             }
             black_box(allowed)
@@ -300,6 +372,95 @@ fn batch(c: &mut Criterion, sites: &[Site]) {
     group.finish();
 }
 
+/// `groups` groups of `User-agent: *` with two rules each, or the same
+/// rules in one group.
+fn star_groups(groups: usize, one_group: bool) -> Vec<u8> {
+    let mut body = Vec::new();
+    for i in 0..groups {
+        if i == 0 || !one_group {
+            body.extend_from_slice(b"User-agent: *\n");
+        }
+        body.extend_from_slice(format!("Disallow: /d{i}/\nAllow: /d{i}/open*.html$\n").as_bytes());
+    }
+    body
+}
+
+/// Per-query time against the number of groups: `split/N` has N groups of
+/// two rules, `one/N` the same 2N rules in one group.
+fn groups(c: &mut Criterion) {
+    let mut group = c.benchmark_group("groups");
+    group.sample_size(10);
+    for n in [1_000, 4_000, 16_000, 64_000] {
+        let urls: Vec<String> = (0..1_000)
+            .map(|i| match i % 3 {
+                0 => format!("http://example.com/d{}/page", i * 61 % n),
+                1 => format!("http://example.com/d{}/open/a.html", i * 61 % n),
+                _ => format!("http://example.com/other/{i}"),
+            })
+            .collect();
+        group.throughput(Throughput::Elements(urls.len() as u64));
+        for (name, one_group) in [("split", false), ("one", true)] {
+            let robots = Robots::parse(star_groups(n, one_group));
+            group.bench_with_input(BenchmarkId::new(name, n), &(), |b, _| {
+                b.iter(|| urls.iter().filter(|u| robots.allowed(AGENT, u)).count())
+            });
+        }
+    }
+    group.finish();
+}
+
+/// T threads sharing one parsed object (the corpus's largest file), each
+/// checking the same 100,000 URLs: throughput is T x 100,000 queries.
+fn threads(c: &mut Criterion, sites: &[Site]) {
+    let Some(largest) = sites.iter().max_by_key(|s| s.body.len()) else {
+        return;
+    };
+    let urls: Vec<String> = (0..100_000)
+        .map(|i| {
+            let base = &largest.urls[i % largest.urls.len().max(1)];
+            format!("{base}{}", i / largest.urls.len().max(1))
+        })
+        .collect();
+    let robots = Robots::parse(&largest.body);
+    let compiled = robots.compile(&[AGENT]);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut counts = vec![1, 2, 4, cores];
+    counts.sort_unstable();
+    counts.dedup();
+    let mut group = c.benchmark_group("threads");
+    group.sample_size(10);
+    for t in counts {
+        group.throughput(Throughput::Elements((t * urls.len()) as u64));
+        group.bench_with_input(BenchmarkId::new("Robots::check", t), &t, |b, &t| {
+            b.iter_custom(|iters| {
+                let start = Instant::now();
+                for _ in 0..iters {
+                    std::thread::scope(|s| {
+                        for _ in 0..t {
+                            s.spawn(|| urls.iter().filter(|u| robots.allowed(AGENT, u)).count());
+                        }
+                    });
+                }
+                start.elapsed()
+            })
+        });
+        group.bench_with_input(BenchmarkId::new("compiled view", t), &t, |b, &t| {
+            b.iter_custom(|iters| {
+                let start = Instant::now();
+                for _ in 0..iters {
+                    std::thread::scope(|s| {
+                        for _ in 0..t {
+                            s.spawn(|| urls.iter().filter(|u| compiled.allowed(u)).count());
+                        }
+                    });
+                }
+                start.elapsed()
+            })
+        });
+    }
+    group.finish();
+}
+
 fn all(c: &mut Criterion) {
     let sites = load_corpus();
     if !sites.is_empty() {
@@ -307,7 +468,9 @@ fn all(c: &mut Criterion) {
         parse_once(c, &sites);
         parse_throughput(c, &sites);
         batch(c, &sites);
+        threads(c, &sites);
     }
+    groups(c);
     adversarial(c);
 }
 

@@ -285,11 +285,35 @@ typedef uint32_t robotstxt_rule_kind;
 typedef struct robotstxt_cache_entry robotstxt_cache_entry;
 
 /**
+ * A parsed robots.txt narrowed to a fixed list of agents: only the rules
+ * that apply to them, merged into one index, so that a query does only the
+ * path work. For a crawler that asks with the same agents millions of
+ * times.
+ *
+ * Make one with `robotstxt_robots_compile()` and free it with
+ * `robotstxt_compiled_free()`. It holds its own copy of the rules: it stays
+ * valid after the `robotstxt_robots` it came from is freed. Its answers are
+ * exactly those of `robotstxt_robots_check()` with the same agents, and so
+ * those of a `robotstxt_matcher`.
+ *
+ * Thread safety: it never changes. Every query takes a
+ * `const robotstxt_compiled *`, and any number of threads may query it at
+ * the same time without locking. Only `robotstxt_compiled_free()` needs it
+ * to itself.
+ */
+typedef struct robotstxt_compiled robotstxt_compiled;
+
+/**
  * Decides whether URLs may be fetched under a robots.txt body, with Google's
  * rules; it also remembers the details of its last decision.
  *
  * Make one with `robotstxt_matcher_new()` and free it with
- * `robotstxt_matcher_free()`. Each query parses the body again.
+ * `robotstxt_matcher_free()`. A query streams the body through Google's
+ * parser, except that a body which comes twice in a row (compared byte for
+ * byte) is parsed once and kept, with its parsed form, until another body
+ * comes: crawlers ask about many URLs of one site in a row. Answers and
+ * getters are Google's either way. What is kept is about three times the
+ * body's size; `robotstxt_matcher_free()` releases it.
  *
  * Thread safety: a matcher may be moved between threads. Queries
  * (`robotstxt_matcher_*allowed_by_robots`) need exclusive use: no other call
@@ -321,10 +345,12 @@ typedef struct robotstxt_reporter robotstxt_reporter;
  * `robotstxt_matcher` given the same body, agents and URL: the verdict, the
  * deciding line, `ever_seen_specific_agent` and `disallow_ignore_global`.
  *
- * Thread safety: a parsed robots.txt never changes. Every query takes a
- * `const robotstxt_robots *`, and any number of threads may query the same
- * handle at the same time without locking. Only `robotstxt_robots_free()`
- * needs it to itself: no query may run on it meanwhile or afterwards.
+ * Thread safety: a parsed robots.txt never changes its answers. Every query
+ * takes a `const robotstxt_robots *`, and any number of threads may query
+ * the same handle at the same time without locking (the index for an agent
+ * is built once, by the first query that needs it, safely between threads).
+ * Only `robotstxt_robots_free()` needs it to itself: no query may run on it
+ * meanwhile or afterwards.
  *
  * Strings it hands out (sitemaps, agents, patterns) point into the handle:
  * they stay valid, unchanged, until `robotstxt_robots_free()`.
@@ -1168,13 +1194,31 @@ bool robotstxt_is_unsupported_tag(const char *key, size_t key_len);
  * be freed as soon as this returns. Free the result with
  * `robotstxt_robots_free()`.
  *
- * Returns NULL for a body given as (NULL, n > 0) and on an internal error
- * (a caught panic).
+ * Returns NULL for a body given as (NULL, n > 0), when memory runs out
+ * while building (the process goes on; `robotstxt_robots_try_parse()` tells
+ * this case apart), and on an internal error (a caught panic).
  *
  * # Safety
  * `body` is NULL or points to `body_len` readable bytes.
  */
 struct robotstxt_robots *robotstxt_robots_parse(const char *body, size_t body_len);
+
+/**
+ * `robotstxt_robots_parse()`, saying why it failed: writes the new handle
+ * to `*robots` and returns `ROBOTSTXT_STATUS_OK`, or returns
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` when memory runs out while building
+ * (every allocation that grows with the body is checked; the process goes
+ * on and nothing is leaked), `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots`
+ * or a body given as (NULL, n > 0)), or `ROBOTSTXT_STATUS_PANIC`. `*robots`
+ * is written only on success.
+ *
+ * # Safety
+ * `body` is NULL or points to `body_len` readable bytes; `robots` is NULL or
+ * writable.
+ */
+robotstxt_status robotstxt_robots_try_parse(const char *body,
+                                            size_t body_len,
+                                            struct robotstxt_robots **robots);
 
 /**
  * Frees a parsed robots.txt. NULL is a no-op.
@@ -1379,13 +1423,96 @@ robotstxt_status robotstxt_robots_crawl_delay(const struct robotstxt_robots *rob
 /**
  * The bytes of memory the handle holds: its own allocation and everything
  * it points to (a copy of the body's agents, patterns and sitemaps, and the
- * indexes built over them). It does not change after parsing. 0 for a NULL
- * `robots` and on an internal error. Thread-safe.
+ * indexes built over them). The index of the rules for an agent (or for the
+ * `*` groups) is built by the first query that needs it, so the figure
+ * grows as queries ask about more agents; never past about twice the body
+ * on real files. 0 for a NULL `robots` and on an internal error.
+ * Thread-safe.
  *
  * # Safety
  * `robots` is NULL or a live handle.
  */
 size_t robotstxt_robots_heap_bytes(const struct robotstxt_robots *robots);
+
+/**
+ * Compiles the rules of `robots` that apply to the `user_agents_len` agents
+ * in `user_agents` (those of the groups naming one of them, else those of
+ * the `*` groups) into a new handle, written to `*compiled`. Free it with
+ * `robotstxt_compiled_free()`. The agents are not kept.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (memory ran
+ * out while building; the process goes on and nothing is leaked),
+ * `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `compiled`, or a string
+ * or the array given as (NULL, n > 0)), or `ROBOTSTXT_STATUS_PANIC`.
+ * `*compiled` is written only on success. Thread-safe: it only reads
+ * `robots`.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle. `user_agents` is (NULL, any length) or
+ * points to that many valid `robotstxt_str`. `compiled` is NULL or
+ * writable.
+ */
+robotstxt_status robotstxt_robots_compile(const struct robotstxt_robots *robots,
+                                          const struct robotstxt_str *user_agents,
+                                          size_t user_agents_len,
+                                          struct robotstxt_compiled **compiled);
+
+/**
+ * Frees a compiled handle. NULL is a no-op.
+ *
+ * # Safety
+ * `compiled` is NULL or a handle from `robotstxt_robots_compile()` that was
+ * not freed before and that no thread is querying. It must not be used
+ * afterwards.
+ */
+void robotstxt_compiled_free(struct robotstxt_compiled *compiled);
+
+/**
+ * Answers whether `(url, url_len)` may be fetched by the agents `compiled`
+ * was made for, writing the verdict and its details to `*answer`: what
+ * `robotstxt_robots_check()` gives with the same agents and URL.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+ * `compiled` or `answer`, or a URL given as (NULL, n > 0)), or
+ * `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on success.
+ * Thread-safe: many threads may query one handle at once.
+ *
+ * # Safety
+ * `compiled` is NULL or a live handle; `url` is NULL or points to `url_len`
+ * readable bytes; `answer` is NULL or writable.
+ */
+robotstxt_status robotstxt_compiled_check(const struct robotstxt_compiled *compiled,
+                                          const char *url,
+                                          size_t url_len,
+                                          struct robotstxt_answer *answer);
+
+/**
+ * `robotstxt_compiled_check()` writing only the verdict to `*allowed`
+ * (true: allowed).
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+ * `compiled` or `allowed`, or a URL given as (NULL, n > 0)), or
+ * `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+ * Thread-safe.
+ *
+ * # Safety
+ * `compiled` is NULL or a live handle; `url` is NULL or points to `url_len`
+ * readable bytes; `allowed` is NULL or writable.
+ */
+robotstxt_status robotstxt_compiled_allowed(const struct robotstxt_compiled *compiled,
+                                            const char *url,
+                                            size_t url_len,
+                                            bool *allowed);
+
+/**
+ * The bytes of memory the compiled handle holds: its own allocation and
+ * its copy of the rules and their index. 0 for a NULL `compiled` and on an
+ * internal error. Thread-safe.
+ *
+ * # Safety
+ * `compiled` is NULL or a live handle.
+ */
+size_t robotstxt_compiled_heap_bytes(const struct robotstxt_compiled *compiled);
 
 /**
  * Frees a buffer returned by one of the library's `*_alloc` functions (for

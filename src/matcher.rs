@@ -5,6 +5,7 @@ use std::collections::TryReserveError;
 use crate::parser::{ParseHandler, try_parse_robots_txt};
 use crate::path::try_path_params_query_into;
 use crate::pattern::{self, ByteSet, GRAM_MIN_PATH, GramSet};
+use crate::robots::Robots;
 
 /// A match of one rule: its priority (the pattern length; -1 for no match)
 /// and its line.
@@ -51,8 +52,18 @@ pub(crate) struct Verdict {
 
 /// Decides a URL against a robots.txt body, as Google's `RobotsMatcher`.
 ///
-/// Each query parses the body again; the matcher keeps the state of its last
-/// query for [`disallow`](Self::disallow),
+/// The answers and the accessors are Google's. Unlike Google's matcher, this
+/// one does not parse the same body again and again: when a query comes with
+/// the same body as the query before it (compared byte for byte), the
+/// matcher parses it once into a [`crate::Robots`] and answers that query and
+/// the following ones with the same body from it. The memory this keeps is
+/// bounded by the last body: a copy of it and its parsed form (about three
+/// times the body in all), replaced when another body comes twice in a row;
+/// [`clear_memo`](Self::clear_memo) drops them. A body seen once is only
+/// streamed through the parser, as Google does, so a matcher asked about a
+/// different body every time costs what Google's costs.
+///
+/// The matcher keeps the state of its last query for [`disallow`](Self::disallow),
 /// [`disallow_ignore_global`](Self::disallow_ignore_global),
 /// [`ever_seen_specific_agent`](Self::ever_seen_specific_agent) and
 /// [`matching_line`](Self::matching_line). A matcher can be reused but not
@@ -90,6 +101,45 @@ pub struct RobotsMatcher {
     scratch: Vec<u8>,
     /// Set when the scratch space could not grow during a query.
     out_of_memory: Option<TryReserveError>,
+    /// The last body, parsed, when it came twice in a row.
+    memo: Option<Memo>,
+    /// A cheap fingerprint of the last body streamed: its length and its
+    /// first and last bytes. Bodies that pass it twice in a row get parsed
+    /// once; the memo itself compares every byte.
+    last_streamed: Fingerprint,
+    /// Whether bodies that come twice in a row are parsed once and kept.
+    memoize: bool,
+}
+
+/// A body and its parsed form.
+#[derive(Debug, Clone)]
+struct Memo {
+    body: Vec<u8>,
+    robots: Robots,
+}
+
+/// The length, first and last bytes of a body (see
+/// [`RobotsMatcher::last_streamed`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Fingerprint {
+    len: usize,
+    first: [u8; 16],
+    last: [u8; 16],
+}
+
+impl Fingerprint {
+    fn of(body: &[u8]) -> Fingerprint {
+        let mut first = [0; 16];
+        let mut last = [0; 16];
+        let n = body.len().min(16);
+        first[..n].copy_from_slice(&body[..n]);
+        last[..n].copy_from_slice(&body[body.len() - n..]);
+        Fingerprint {
+            len: body.len(),
+            first,
+            last,
+        }
+    }
 }
 
 impl Default for RobotsMatcher {
@@ -129,16 +179,9 @@ pub(crate) fn is_global_agent(value: &[u8]) -> bool {
 }
 
 /// Google's `index.htm` rule: an allow pattern whose last segment starts with
-/// `/index.htm` also allows the directory itself, as `<prefix>/$`.
-pub(crate) fn index_html_directory_pattern(value: &[u8], out: &mut Vec<u8>) -> bool {
-    match try_index_html_directory_pattern(value, out) {
-        Ok(rewritten) => rewritten,
-        Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u8>()),
-    }
-}
-
-/// [`index_html_directory_pattern`], or an error when `out` cannot grow to
-/// the rewritten pattern (at most the length of `value`).
+/// `/index.htm` also allows the directory itself, as `<prefix>/$`. Writes
+/// that pattern to `out` and says whether it did; an error when `out` cannot
+/// grow to it (at most the length of `value`).
 pub(crate) fn try_index_html_directory_pattern(
     value: &[u8],
     out: &mut Vec<u8>,
@@ -174,7 +217,65 @@ impl RobotsMatcher {
             agent_count: 0,
             scratch: Vec::new(),
             out_of_memory: None,
+            memo: None,
+            last_streamed: Fingerprint::default(),
+            memoize: true,
         }
+    }
+
+    /// A matcher that streams every body through the parser for every
+    /// query, exactly as Google's does, and keeps no body: the reference the
+    /// memoising [`new`](Self::new) matcher and [`crate::Robots`] are tested
+    /// against, and a choice for callers who want no memory kept between
+    /// queries.
+    pub fn without_memo() -> Self {
+        RobotsMatcher {
+            memoize: false,
+            ..Self::new()
+        }
+    }
+
+    /// Drops the copy of the last body and its parsed form, if kept.
+    pub fn clear_memo(&mut self) {
+        self.memo = None;
+        self.last_streamed = Fingerprint::default();
+    }
+
+    /// Answers from the parsed form of `body` when it is the memoised one,
+    /// or when it came twice in a row (then it is parsed now); `false` when
+    /// the body must be streamed.
+    fn answer_from_memo<A: AsRef<[u8]>>(&mut self, body: &[u8], agents: &[A], url: &[u8]) -> bool {
+        let same = self
+            .memo
+            .as_ref()
+            .is_some_and(|memo| memo.body.as_slice() == body);
+        if !same {
+            let fingerprint = Fingerprint::of(body);
+            if fingerprint != self.last_streamed {
+                self.last_streamed = fingerprint;
+                return false;
+            }
+            // Probably the body of the query before: worth parsing once.
+            // When memory runs short, stream as Google does.
+            self.memo = None;
+            let mut copy = Vec::new();
+            if copy.try_reserve_exact(body.len()).is_err() {
+                return false;
+            }
+            copy.extend_from_slice(body);
+            let Ok(robots) = Robots::try_parse(body) else {
+                return false;
+            };
+            self.memo = Some(Memo { body: copy, robots });
+        }
+        let Some(memo) = &self.memo else {
+            return false;
+        };
+        let verdict = memo.robots.verdict(agents, url);
+        self.allow = verdict.allow;
+        self.disallow = verdict.disallow;
+        self.ever_seen_specific_agent = verdict.ever_seen_specific_agent;
+        true
     }
 
     /// Whether a user agent is valid to obey (see
@@ -230,6 +331,9 @@ impl RobotsMatcher {
         url: &[u8],
     ) -> Result<bool, TryReserveError> {
         self.out_of_memory = None;
+        if self.memoize && self.answer_from_memo(robots_body, user_agents, url) {
+            return Ok(!self.disallow());
+        }
         self.set_agents(user_agents.iter().map(AsRef::as_ref))?;
         self.set_url(url)?;
         try_parse_robots_txt(robots_body, self)?;

@@ -5,6 +5,9 @@
 //! exactly what [`crate::RobotsMatcher`] would answer after parsing the same
 //! body for the same agents and URL: the verdict, the deciding line,
 //! `ever_seen_specific_agent` and `disallow_ignore_global`.
+//! [`Robots::compile`] goes one step further for a crawler that always asks
+//! with the same agents: a [`CompiledRobots`] holds only the rules that apply
+//! to them, and its [`check`](CompiledRobots::check) does only the path work.
 //!
 //! Why this is the same as Google's matcher: Google's matcher starts a new
 //! group at a `user-agent` line that follows a rule, and applies a group's
@@ -18,30 +21,102 @@
 //! `/index.htm...` segment competes as `<directory>/$` with that shorter
 //! length.
 //!
-//! So each group indexes its rules by their literal start, the bytes before
-//! the first `*` (the whole pattern when it has none): a rule can only match
-//! a path its literal start is a prefix of. Those literal starts lie on one
+//! So the rules of every group that applies compete in one slot per kind,
+//! ranked by (length, earlier line) whatever their group: all the groups
+//! naming an agent merge into one index, built once, and so do all the `*`
+//! groups. A query costs one lookup of each agent and one index search,
+//! however many groups the file has.
+//!
+//! Each index orders its rules by their literal start, the bytes before the
+//! first `*` (the whole pattern when it has none): a rule can only match a
+//! path its literal start is a prefix of. Those literal starts lie on one
 //! chain of the byte-sorted list of literal starts, found with one binary
 //! search for both kinds of rule. Rules without `*` are then decided by where
 //! the path falls on the chain, and only the `*` rules hanging on the chain
 //! are matched, longest first, until none can win.
+//!
+//! Building allocates fallibly: [`Robots::try_parse`] and
+//! [`Robots::try_compile`] report memory exhaustion instead of aborting.
 
 use std::cell::OnceCell;
 use std::cmp::Ordering;
+use std::collections::TryReserveError;
+use std::sync::OnceLock;
 
-use crate::matcher::{
-    Hierarchy, Match, Verdict, extract_user_agent, index_html_directory_pattern, is_global_agent,
-};
+use crate::matcher::{Hierarchy, Match, Verdict, extract_user_agent, is_global_agent};
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::path_start;
-use crate::pattern::{ByteSet, matches_tail, split_anchor};
+use crate::pattern::{ByteSet, matches_split, matches_tail, split_anchor};
 use crate::word::ascii_lowercase;
 
-/// A byte range in the object's arena.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What building returns: the value, or the allocation that failed.
+type Alloc<T> = Result<T, TryReserveError>;
+
+/// The error for a body whose parsed form does not fit the 32-bit offsets
+/// of the arena (over 4 GiB of values): a capacity overflow, as a `Vec`
+/// reports one.
+fn too_large() -> TryReserveError {
+    // A request past isize::MAX bytes always fails, without allocating.
+    Vec::<u8>::new()
+        .try_reserve(usize::MAX)
+        .expect_err("no allocation exceeds isize::MAX bytes")
+}
+
+/// Pushes onto a vector, reporting a failed allocation instead of aborting.
+fn try_push<T>(vec: &mut Vec<T>, value: T) -> Alloc<()> {
+    vec.try_reserve(1)?;
+    vec.push(value);
+    Ok(())
+}
+
+/// Appends bytes to a vector, reporting a failed allocation.
+fn try_extend(vec: &mut Vec<u8>, bytes: &[u8]) -> Alloc<()> {
+    vec.try_reserve(bytes.len())?;
+    vec.extend_from_slice(bytes);
+    Ok(())
+}
+
+/// The vector as a boxed slice of exactly its length. `into_boxed_slice`
+/// would shrink the allocation in place, which aborts if that fails; this
+/// copies into an exact allocation instead, fallibly.
+fn try_boxed<T: Copy>(vec: Vec<T>) -> Alloc<Box<[T]>> {
+    if vec.len() == vec.capacity() {
+        return Ok(vec.into_boxed_slice());
+    }
+    let mut exact = Vec::new();
+    exact.try_reserve_exact(vec.len())?;
+    exact.extend_from_slice(&vec);
+    Ok(exact.into_boxed_slice())
+}
+
+/// A byte range in an arena. 32-bit: building fails cleanly past 4 GiB of
+/// values (see [`too_large`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Span {
-    start: usize,
-    len: usize,
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.start as usize + self.len as usize
+    }
+}
+
+/// The bytes of `span` in `arena`.
+fn bytes(arena: &[u8], span: Span) -> &[u8] {
+    &arena[span.range()]
+}
+
+/// Appends `value` to an arena and returns where it lies.
+fn push_bytes(arena: &mut Vec<u8>, value: &[u8]) -> Alloc<Span> {
+    let start = u32::try_from(arena.len()).map_err(|_| too_large())?;
+    let len = u32::try_from(value.len()).map_err(|_| too_large())?;
+    if start.checked_add(len).is_none() {
+        return Err(too_large());
+    }
+    try_extend(arena, value)?;
+    Ok(Span { start, len })
 }
 
 /// The slot of allow rules in a query's pair of best claims.
@@ -49,7 +124,7 @@ const ALLOW: usize = RuleKind::Allow as usize;
 /// The slot of disallow rules.
 const DISALLOW: usize = RuleKind::Disallow as usize;
 
-/// No node: the end of a chain of [`Node`]s.
+/// No node: the end of a chain of [`Node`]s or [`WildNode`]s.
 const NO_NODE: u32 = u32::MAX;
 
 /// A rule's claim on a slot: its priority (the pattern length) and its
@@ -78,36 +153,33 @@ impl Claim {
     }
 }
 
-/// One distinct literal start of a group's rules, in the byte-sorted list of
-/// them.
+/// One distinct literal start of an index's rules, in the byte-sorted list
+/// of them.
 #[derive(Debug, Clone, Copy)]
 struct Node {
-    /// Where the literal starts in the arena.
-    start: usize,
-    /// The literal's first eight bytes as a big-endian word (see [`head`]).
-    head: u64,
-    /// The literal's length (a pattern's length fits: see [`Claim`]).
-    len: u32,
-    /// The longest other literal that is a prefix of this one, or [`NO_NODE`].
-    parent: u32,
-    /// The nearest node up the parent chain with `*` rules, or [`NO_NODE`].
-    wild_parent: u32,
-    /// Where this node's `*` rules start in [`RuleIndex::wildcards`]; they
-    /// end where the next node's start.
-    first_wildcard: u32,
     /// Per kind, the best rule without `*` or final `$` whose pattern is
     /// this literal or one up the chain: it matches every path this literal
     /// is a prefix of.
     prefix: [Claim; 2],
+    /// Where the literal lies in the arena.
+    literal: Span,
+    /// The longest other literal that is a prefix of this one, or [`NO_NODE`].
+    parent: u32,
+    /// The nearest [`WildNode`] of this node or one up the parent chain, or
+    /// [`NO_NODE`].
+    wild: u32,
 }
 
-impl Node {
-    fn literal(&self) -> Span {
-        Span {
-            start: self.start,
-            len: self.len as usize,
-        }
-    }
+/// A node with `*` rules.
+#[derive(Debug, Clone, Copy)]
+struct WildNode {
+    /// The length of the node's literal: where the tails start matching.
+    literal_len: u32,
+    /// Where its `*` rules start in [`RuleIndex::wildcards`]; they end where
+    /// the next wild node's start.
+    first: u32,
+    /// The nearest wild node up the parent chain, or [`NO_NODE`].
+    parent: u32,
 }
 
 /// A rule with a `*` after its literal start.
@@ -129,30 +201,25 @@ struct Wildcard {
     prefilter: bool,
 }
 
-/// The rules of one group, indexed by literal start so that a query costs
-/// one binary search and a walk up a short chain, plus the `*` rules on it.
+/// The rules of one or more groups, indexed by literal start so that a
+/// query costs one binary search and a walk up a short chain, plus the `*`
+/// rules on it.
 #[derive(Debug, Clone, Default)]
 struct RuleIndex {
     /// Sorted by bytes.
     nodes: Box<[Node]>,
+    /// Each node's first eight bytes as a big-endian word (see [`head`]),
+    /// apart from the nodes: the binary search reads only these, a word
+    /// per node, densely, without a branch.
+    heads: Box<[u64]>,
     /// For the nodes with rules without `*` ending in `$`, which match the
     /// path equal to the literal, the best of them per kind; by node. Apart
     /// from the nodes, as few rules end in `$`.
     exact: Box<[(u32, [Claim; 2])]>,
-    /// Grouped by node; in each node by priority descending, then line.
+    /// The nodes with `*` rules, in node order.
+    wild_nodes: Box<[WildNode]>,
+    /// Grouped by wild node; in each by priority descending, then line.
     wildcards: Box<[Wildcard]>,
-}
-
-impl RuleIndex {
-    /// The `*` rules of the `at`-th node.
-    fn wildcards_of(&self, at: usize) -> &[Wildcard] {
-        let first = self.nodes[at].first_wildcard as usize;
-        let end = self
-            .nodes
-            .get(at + 1)
-            .map_or(self.wildcards.len(), |next| next.first_wildcard as usize);
-        &self.wildcards[first..end]
-    }
 }
 
 /// How a rule matches once its literal start is a prefix of the path.
@@ -169,27 +236,32 @@ enum Shape {
 /// A rule, or the `index.html` rewrite of an allow rule, ready for indexing.
 #[derive(Debug, Clone, Copy)]
 struct Candidate {
-    kind: RuleKind,
+    /// The literal's first word, to sort by (see [`head`]).
+    head: u64,
     claim: Claim,
     literal: Span,
     shape: Shape,
+    kind: RuleKind,
 }
 
 impl Candidate {
     /// `pattern` is the rule's pattern without its final `$`, which
-    /// `anchored` tells.
-    fn new(kind: RuleKind, claim: Claim, pattern: Span, anchored: bool, arena: &[u8]) -> Candidate {
-        let bytes = &arena[pattern.start..][..pattern.len];
+    /// `anchored` tells; it lies at `base` in the arena the index uses.
+    fn new(kind: RuleKind, claim: Claim, pattern: &[u8], base: u32, anchored: bool) -> Candidate {
         // Trailing `*`s match any rest of the path, with or without a final
         // `$`: `/a*` and `/a*$` match what `/a` matches (and keep their own
         // priority).
-        let kept = bytes.iter().rposition(|&b| b != b'*').map_or(0, |i| i + 1);
-        let anchored = anchored && kept == bytes.len();
+        let kept = pattern
+            .iter()
+            .rposition(|&b| b != b'*')
+            .map_or(0, |i| i + 1);
+        let anchored = anchored && kept == pattern.len();
+        // Lengths fit: the pattern lies in an arena of 32-bit offsets.
         let span = |from: usize, to: usize| Span {
-            start: pattern.start + from,
-            len: to - from,
+            start: base + from as u32,
+            len: (to - from) as u32,
         };
-        let (literal, shape) = match memchr::memchr(b'*', &bytes[..kept]) {
+        let (literal, shape) = match memchr::memchr(b'*', &pattern[..kept]) {
             None if anchored => (span(0, kept), Shape::Exact),
             None => (span(0, kept), Shape::Prefix),
             Some(star) => (
@@ -200,13 +272,57 @@ impl Candidate {
                 },
             ),
         };
+        let head = head(&pattern[..literal.len as usize]);
         Candidate {
-            kind,
+            head,
             claim,
             literal,
             shape,
+            kind,
         }
     }
+}
+
+/// Google's `index.htm` rule: the length of the directory (up to and
+/// including its last `/`) of an allow pattern whose last segment starts
+/// with `index.htm`; that directory, anchored by `$`, is allowed too.
+fn index_html_directory_len(value: &[u8]) -> Option<usize> {
+    let slash = memchr::memrchr(b'/', value)?;
+    value[slash..]
+        .starts_with(b"/index.htm")
+        .then_some(slash + 1)
+}
+
+/// Appends the candidates of one rule, whose pattern `value` lies at `base`
+/// in the arena the index uses.
+fn push_candidates(
+    kind: RuleKind,
+    line: u32,
+    value: &[u8],
+    base: u32,
+    out: &mut Vec<Candidate>,
+) -> Alloc<()> {
+    out.try_reserve(2)?;
+    let (pattern, anchored) = split_anchor(value);
+    let claim = Claim::new(value.len(), line);
+    out.push(Candidate::new(kind, claim, pattern, base, anchored));
+    // The index.html rewrite competes when the original does not match; when
+    // it does, the original is longer and wins, so listing both is exact.
+    if kind != RuleKind::Allow {
+        return Ok(());
+    }
+    if let Some(directory) = index_html_directory_len(value) {
+        // The rewrite's priority counts its `$`.
+        let claim = Claim::new(directory + 1, line);
+        out.push(Candidate::new(
+            RuleKind::Allow,
+            claim,
+            &value[..directory],
+            base,
+            true,
+        ));
+    }
+    Ok(())
 }
 
 /// Whether a rule allows or disallows.
@@ -218,11 +334,49 @@ pub enum RuleKind {
     Disallow,
 }
 
+/// A rule as stored: twelve bytes, the kind in the top bit of the length
+/// (a pattern is at most three times [`crate::MAX_LINE_LEN`] bytes).
 #[derive(Debug, Clone, Copy)]
 struct RuleData {
-    kind: RuleKind,
-    pattern: Span,
+    start: u32,
+    len_and_kind: u32,
     line: u32,
+}
+
+/// The bit of [`RuleData::len_and_kind`] set for a disallow rule.
+const DISALLOW_BIT: u32 = 1 << 31;
+
+impl RuleData {
+    fn new(pattern: Span, line: u32, kind: RuleKind) -> Alloc<RuleData> {
+        if pattern.len & DISALLOW_BIT != 0 {
+            return Err(too_large());
+        }
+        let bit = if kind == RuleKind::Disallow {
+            DISALLOW_BIT
+        } else {
+            0
+        };
+        Ok(RuleData {
+            start: pattern.start,
+            len_and_kind: pattern.len | bit,
+            line,
+        })
+    }
+
+    fn pattern(&self) -> Span {
+        Span {
+            start: self.start,
+            len: self.len_and_kind & !DISALLOW_BIT,
+        }
+    }
+
+    fn kind(&self) -> RuleKind {
+        if self.len_and_kind & DISALLOW_BIT != 0 {
+            RuleKind::Disallow
+        } else {
+            RuleKind::Allow
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -232,17 +386,31 @@ struct AgentData {
     line: u32,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 struct GroupData {
-    agents: std::ops::Range<usize>,
-    rules: std::ops::Range<usize>,
+    /// A range of [`Robots::agents`].
+    agents: [u32; 2],
+    /// A range of [`Robots::rules`].
+    rules: [u32; 2],
     is_global: bool,
-    index: RuleIndex,
-    crawl_delay: Option<f64>,
+    /// The first valid `crawl-delay`, or NaN for none (no valid delay is
+    /// NaN): eight bytes rather than an `Option`'s sixteen.
+    crawl_delay: f64,
+}
+
+impl GroupData {
+    fn crawl_delay(&self) -> Option<f64> {
+        Some(self.crawl_delay).filter(|d| !d.is_nan())
+    }
+}
+
+/// A range of a `u32` list as stored.
+fn range([start, end]: [u32; 2]) -> std::ops::Range<usize> {
+    start as usize..end as usize
 }
 
 /// A matchable agent name of the `user-agent` lines, lower-cased, with the
-/// groups naming it.
+/// groups naming it and the indexes of their rules.
 #[derive(Debug, Clone, Copy)]
 struct AgentName {
     name: Span,
@@ -250,6 +418,8 @@ struct AgentName {
     head: u64,
     /// A range of [`Robots::agent_groups`].
     groups: [u32; 2],
+    /// A range of [`Robots::index_lists`].
+    indexes: [u32; 2],
 }
 
 /// A parsed robots.txt, immutable and shareable between threads.
@@ -275,7 +445,41 @@ pub struct Robots {
     /// The groups of each name, each list in file order.
     agent_groups: Box<[u32]>,
     global_groups: Box<[u32]>,
+    /// The indexes to search for each name and for the `*` groups: one
+    /// index holding the rules of all their groups, except where merging
+    /// would copy too many rules (see [`Builder::index_list`]).
+    index_lists: Box<[u32]>,
+    /// A range of [`Robots::index_lists`].
+    global_indexes: [u32; 2],
+    indexes: Box<[LazyIndex]>,
+    /// The groups of each index.
+    index_groups: Box<[u32]>,
     sitemaps: Box<[Span]>,
+}
+
+/// A [`Robots`] narrowed to a fixed list of agents: the rules that apply to
+/// them, merged into one index with their own copy of the patterns.
+///
+/// Made by [`Robots::compile`]; immutable, independent of the `Robots` it
+/// came from, and shareable between threads. Its answers are those of
+/// [`Robots::check`] with the same agents, and so those of
+/// [`crate::RobotsMatcher`]; a query does only the path work.
+///
+/// ```
+/// use robotstxt_exact::Robots;
+/// let robots = Robots::parse(b"User-agent: FooBot\nDisallow: /x\n\nUser-agent: *\nDisallow: /\n");
+/// let foo = robots.compile(&["FooBot"]);
+/// assert!(!foo.allowed("https://example.com/x/y"));
+/// assert!(foo.allowed("https://example.com/z"));
+/// assert_eq!(foo.check("https://example.com/z"), robots.check(&["FooBot"], "https://example.com/z"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct CompiledRobots {
+    arena: Box<[u8]>,
+    index: RuleIndex,
+    /// Whether a group names one of the agents (the rules are theirs, else
+    /// those of the `*` groups).
+    specific: bool,
 }
 
 /// The answer to one query, as [`crate::RobotsMatcher`] gives it.
@@ -310,10 +514,18 @@ pub struct Group<'a> {
 }
 
 impl<'a> Group<'a> {
+    fn agent_data(&self) -> &'a [AgentData] {
+        &self.robots.agents[range(self.data.agents)]
+    }
+
+    fn rule_data(&self) -> &'a [RuleData] {
+        &self.robots.rules[range(self.data.rules)]
+    }
+
     /// The `user-agent` values as written, with their line numbers.
     pub fn agents(&self) -> impl ExactSizeIterator<Item = (&'a [u8], u32)> + 'a {
         let robots = self.robots;
-        robots.agents[self.data.agents.clone()]
+        self.agent_data()
             .iter()
             .map(move |a| (robots.bytes(a.value), a.line))
     }
@@ -321,20 +533,14 @@ impl<'a> Group<'a> {
     /// The rules in file order.
     pub fn rules(&self) -> impl ExactSizeIterator<Item = Rule<'a>> + 'a {
         let robots = self.robots;
-        robots.rules[self.data.rules.clone()]
-            .iter()
-            .map(move |r| Rule {
-                kind: r.kind,
-                pattern: robots.bytes(r.pattern),
-                line: r.line,
-            })
+        self.rule_data().iter().map(move |r| robots.rule(r))
     }
 
     /// The `index`-th `user-agent` line (from 0), as [`Group::agents`] gives
     /// it; `None` past the end. Constant time, for callers that index.
     pub fn agent(&self, index: usize) -> Option<(&'a [u8], u32)> {
         let robots = self.robots;
-        robots.agents[self.data.agents.clone()]
+        self.agent_data()
             .get(index)
             .map(|a| (robots.bytes(a.value), a.line))
     }
@@ -343,13 +549,7 @@ impl<'a> Group<'a> {
     /// Constant time, for callers that index.
     pub fn rule(&self, index: usize) -> Option<Rule<'a>> {
         let robots = self.robots;
-        robots.rules[self.data.rules.clone()]
-            .get(index)
-            .map(|r| Rule {
-                kind: r.kind,
-                pattern: robots.bytes(r.pattern),
-                line: r.line,
-            })
+        self.rule_data().get(index).map(|r| robots.rule(r))
     }
 
     /// Whether one of the group's agents is `*`.
@@ -360,7 +560,7 @@ impl<'a> Group<'a> {
     /// The group's first valid `crawl-delay` value, in seconds. An extension:
     /// Google ignores crawl-delay, and so do the verdicts here.
     pub fn crawl_delay(&self) -> Option<f64> {
-        self.data.crawl_delay
+        self.data.crawl_delay()
     }
 }
 
@@ -373,114 +573,299 @@ struct Builder {
     groups: Vec<GroupData>,
     sitemaps: Vec<Span>,
     last_was_rule: bool,
+    /// The first allocation that failed; the callbacks after it do nothing.
+    failed: Option<TryReserveError>,
+}
+
+/// A name of a `user-agent` line while building: the matchable part of the
+/// value, in the arena as written, and its group.
+#[derive(Debug, Clone, Copy)]
+struct NameRef {
+    /// The lower-cased first word (see [`head`]).
+    head: u64,
+    name: Span,
+    group: u32,
+}
+
+/// Compares two agent names as the query side orders them: by length, then
+/// lower-cased bytes (`head_a`, `head_b` being their lower-cased first
+/// words).
+fn compare_names(a: &[u8], head_a: u64, b: &[u8], head_b: u64) -> Ordering {
+    a.len()
+        .cmp(&b.len())
+        .then(head_a.cmp(&head_b))
+        .then_with(|| {
+            // As long, and the same first eight bytes: the rest decides.
+            let rest = a.iter().zip(b).skip(8);
+            rest.map(|(x, y)| x.to_ascii_lowercase().cmp(&y.to_ascii_lowercase()))
+                .find(|o| o.is_ne())
+                .unwrap_or(Ordering::Equal)
+        })
+}
+
+/// An index of the rules of one or more groups, built on the first query
+/// that needs it: most files name agents a crawler never asks about, and
+/// parsing stays a single pass over the body.
+#[derive(Debug, Clone)]
+struct LazyIndex {
+    /// A range of [`Robots::index_groups`]: the groups whose rules it holds.
+    groups: [u32; 2],
+    /// Boxed: most are never built, and an empty cell stays small.
+    built: OnceLock<Box<RuleIndex>>,
+}
+
+/// The indexes of a [`Robots`] while they are planned.
+struct Indexes<'a> {
+    groups: &'a [GroupData],
+    indexes: Vec<LazyIndex>,
+    index_groups: Vec<u32>,
+    /// Per group, its own index once planned, or [`NO_NODE`].
+    own: Vec<u32>,
+    lists: Vec<u32>,
+    /// How many more rules merged indexes may copy: as many as the file
+    /// has, so that the indexes hold at most twice its rules, even where
+    /// many names share many groups in a different combination each.
+    budget: usize,
+}
+
+impl Indexes<'_> {
+    fn rule_count(&self, group: u32) -> usize {
+        let [start, end] = self.groups[group as usize].rules;
+        (end - start) as usize
+    }
+
+    /// Plans the index of the rules of `groups`.
+    fn plan(&mut self, groups: &[u32]) -> Alloc<u32> {
+        let first = u32::try_from(self.index_groups.len()).map_err(|_| too_large())?;
+        self.index_groups.try_reserve(groups.len())?;
+        self.index_groups.extend_from_slice(groups);
+        let end = u32::try_from(self.index_groups.len()).map_err(|_| too_large())?;
+        let id = u32::try_from(self.indexes.len()).map_err(|_| too_large())?;
+        try_push(
+            &mut self.indexes,
+            LazyIndex {
+                groups: [first, end],
+                built: OnceLock::new(),
+            },
+        )?;
+        Ok(id)
+    }
+
+    /// The index of one group's rules, planned once.
+    fn own(&mut self, group: u32) -> Alloc<u32> {
+        let planned = self.own[group as usize];
+        if planned != NO_NODE {
+            return Ok(planned);
+        }
+        let id = self.plan(&[group])?;
+        self.own[group as usize] = id;
+        Ok(id)
+    }
+
+    /// The list of indexes that holds the rules of `groups`, as a range of
+    /// the lists: one merged index, or, past the budget, one per group.
+    /// Groups without rules need none.
+    fn index_list(&mut self, groups: &[u32]) -> Alloc<[u32; 2]> {
+        let first = u32::try_from(self.lists.len()).map_err(|_| too_large())?;
+        let rules: usize = groups.iter().map(|&g| self.rule_count(g)).sum();
+        if rules > 0 {
+            if groups.len() == 1 {
+                let id = self.own(groups[0])?;
+                try_push(&mut self.lists, id)?;
+            } else if rules <= self.budget {
+                self.budget -= rules;
+                let id = self.plan(groups)?;
+                try_push(&mut self.lists, id)?;
+            } else {
+                for &group in groups {
+                    if self.rule_count(group) > 0 {
+                        let id = self.own(group)?;
+                        try_push(&mut self.lists, id)?;
+                    }
+                }
+            }
+        }
+        let end = u32::try_from(self.lists.len()).map_err(|_| too_large())?;
+        Ok([first, end])
+    }
 }
 
 impl Builder {
-    fn push(&mut self, bytes: &[u8]) -> Span {
-        let start = self.arena.len();
-        self.arena.extend_from_slice(bytes);
-        Span {
-            start,
-            len: bytes.len(),
+    fn add_rule(&mut self, kind: RuleKind, line: u32, value: &[u8]) -> Alloc<()> {
+        // Rules before the first user-agent line belong to no group.
+        if self.groups.is_empty() {
+            return Ok(());
+        }
+        let pattern = push_bytes(&mut self.arena, value)?;
+        let index = u32::try_from(self.rules.len() + 1).map_err(|_| too_large())?;
+        try_push(&mut self.rules, RuleData::new(pattern, line, kind)?)?;
+        if let Some(group) = self.groups.last_mut() {
+            group.rules[1] = index;
+        }
+        self.last_was_rule = true;
+        Ok(())
+    }
+
+    fn add_user_agent(&mut self, line: u32, value: &[u8]) -> Alloc<()> {
+        if self.groups.is_empty() || self.last_was_rule {
+            let rules = u32::try_from(self.rules.len()).map_err(|_| too_large())?;
+            let agents = u32::try_from(self.agents.len()).map_err(|_| too_large())?;
+            try_push(
+                &mut self.groups,
+                GroupData {
+                    agents: [agents, agents],
+                    rules: [rules, rules],
+                    is_global: false,
+                    crawl_delay: f64::NAN,
+                },
+            )?;
+            self.last_was_rule = false;
+        }
+        let value = push_bytes(&mut self.arena, value)?;
+        let index = u32::try_from(self.agents.len() + 1).map_err(|_| too_large())?;
+        try_push(&mut self.agents, AgentData { value, line })?;
+        if let Some(group) = self.groups.last_mut() {
+            group.agents[1] = index;
+        }
+        Ok(())
+    }
+
+    /// Records the first failure; later callbacks do nothing.
+    fn note(&mut self, result: Alloc<()>) {
+        if let Err(error) = result {
+            self.failed = Some(error);
         }
     }
 
-    fn add_rule(&mut self, kind: RuleKind, line: u32, value: &[u8]) {
-        // Rules before the first user-agent line belong to no group.
-        let Some(group) = self.groups.last_mut() else {
-            return;
-        };
-        group.rules.end += 1;
-        self.last_was_rule = true;
-        let pattern = self.push(value);
-        self.rules.push(RuleData {
-            kind,
-            pattern,
-            line,
-        });
-    }
-
-    fn finish(mut self) -> Robots {
-        let mut scratch = Vec::new();
-        let mut names = Vec::new();
+    fn finish(mut self) -> Alloc<Robots> {
+        if let Some(error) = self.failed {
+            return Err(error);
+        }
+        // The names of the user-agent lines, with their groups.
+        let mut names: Vec<NameRef> = Vec::new();
+        names.try_reserve_exact(self.agents.len())?;
         let mut global_groups = Vec::new();
         for (index, group) in self.groups.iter_mut().enumerate() {
-            let index = u32::try_from(index).unwrap_or(u32::MAX);
-            let mut candidates = Vec::new();
-            for rule in &self.rules[group.rules.clone()] {
-                let value = &self.arena[rule.pattern.start..][..rule.pattern.len];
-                let (body, anchored) = split_anchor(value);
-                let pattern = Span {
-                    start: rule.pattern.start,
-                    len: body.len(),
-                };
-                let claim = Claim::new(value.len(), rule.line);
-                candidates.push(Candidate::new(
-                    rule.kind,
-                    claim,
-                    pattern,
-                    anchored,
-                    &self.arena,
-                ));
-                // The index.html rewrite competes when the original does not
-                // match; when it does, the original is longer and wins, so
-                // listing both is exact.
-                if rule.kind == RuleKind::Allow && index_html_directory_pattern(value, &mut scratch)
-                {
-                    let directory = Span {
-                        start: rule.pattern.start,
-                        len: scratch.len() - 1,
-                    };
-                    let claim = Claim::new(scratch.len(), rule.line);
-                    let rewrite =
-                        Candidate::new(RuleKind::Allow, claim, directory, true, &self.arena);
-                    candidates.push(rewrite);
-                }
-            }
-            group.index = RuleIndex::new(candidates, &self.arena);
-
-            for agent in &self.agents[group.agents.clone()] {
-                let value = &self.arena[agent.value.start..][..agent.value.len];
+            let index = index as u32;
+            for agent in &self.agents[range(group.agents)] {
+                let value = bytes(&self.arena, agent.value);
                 if is_global_agent(value) {
                     group.is_global = true;
                 } else {
-                    names.push((extract_user_agent(value).to_ascii_lowercase(), index));
+                    let name = extract_user_agent(value);
+                    names.push(NameRef {
+                        head: ascii_lowercase(head(name)),
+                        name: Span {
+                            start: agent.value.start,
+                            len: name.len() as u32,
+                        },
+                        group: index,
+                    });
                 }
             }
             if group.is_global {
-                global_groups.push(index);
+                try_push(&mut global_groups, index)?;
             }
         }
-        names.sort_by(|(a, i), (b, j)| (a.len(), a, i).cmp(&(b.len(), b, j)));
-        names.dedup();
+        let arena = &self.arena;
+        let by_name = |a: &NameRef, b: &NameRef| {
+            compare_names(bytes(arena, a.name), a.head, bytes(arena, b.name), b.head)
+        };
+        names.sort_unstable_by(|a, b| by_name(a, b).then(a.group.cmp(&b.group)));
+        names.dedup_by(|a, b| a.group == b.group && by_name(a, b).is_eq());
+
+        // Distinct names, each with its groups in file order.
         let mut agent_index: Vec<AgentName> = Vec::new();
-        let mut agent_groups = Vec::with_capacity(names.len());
-        for run in names.chunk_by(|(a, _), (b, _)| a == b) {
-            let name = &run[0].0;
-            let start = self.arena.len();
-            self.arena.extend_from_slice(name);
-            let first = u32::try_from(agent_groups.len()).unwrap_or(u32::MAX);
-            agent_groups.extend(run.iter().map(|&(_, group)| group));
-            agent_index.push(AgentName {
-                name: Span {
-                    start,
-                    len: name.len(),
+        let mut agent_groups: Vec<u32> = Vec::new();
+        agent_groups.try_reserve_exact(names.len())?;
+        for run in names.chunk_by(|a, b| by_name(a, b).is_eq()) {
+            let first = agent_groups.len() as u32;
+            agent_groups.extend(run.iter().map(|n| n.group));
+            try_push(
+                &mut agent_index,
+                AgentName {
+                    name: run[0].name,
+                    head: run[0].head,
+                    groups: [first, agent_groups.len() as u32],
+                    indexes: [0, 0],
                 },
-                head: head(name),
-                groups: [first, u32::try_from(agent_groups.len()).unwrap_or(u32::MAX)],
-            });
+            )?;
         }
-        Robots {
-            arena: self.arena.into_boxed_slice(),
-            agents: self.agents.into_boxed_slice(),
-            rules: self.rules.into_boxed_slice(),
-            groups: self.groups.into_boxed_slice(),
-            agent_index: agent_index.into_boxed_slice(),
-            agent_groups: agent_groups.into_boxed_slice(),
-            global_groups: global_groups.into_boxed_slice(),
-            sitemaps: self.sitemaps.into_boxed_slice(),
+        drop(names);
+
+        // One list of indexes per distinct set of groups: names that share
+        // their groups share the list.
+        let mut order: Vec<u32> = Vec::new();
+        order.try_reserve_exact(agent_index.len())?;
+        order.extend(0..agent_index.len() as u32);
+        let groups_of = |name: u32| &agent_groups[range(agent_index[name as usize].groups)];
+        order.sort_unstable_by(|&a, &b| groups_of(a).cmp(groups_of(b)));
+        let mut own = Vec::new();
+        own.try_reserve_exact(self.groups.len())?;
+        own.resize(self.groups.len(), NO_NODE);
+        let mut indexes = Indexes {
+            groups: &self.groups,
+            indexes: Vec::new(),
+            index_groups: Vec::new(),
+            own,
+            lists: Vec::new(),
+            budget: self.rules.len(),
+        };
+        let global_indexes = indexes.index_list(&global_groups)?;
+        let mut lists: Vec<(u32, [u32; 2])> = Vec::new();
+        lists.try_reserve_exact(order.len())?;
+        for run in order.chunk_by(|&a, &b| groups_of(a) == groups_of(b)) {
+            let list = indexes.index_list(groups_of(run[0]))?;
+            lists.extend(run.iter().map(|&name| (name, list)));
         }
+        let Indexes {
+            indexes,
+            index_groups,
+            lists: index_lists,
+            ..
+        } = indexes;
+        for (name, list) in lists {
+            agent_index[name as usize].indexes = list;
+        }
+
+        // The query side compares lower-cased names: store them so.
+        for entry in &mut agent_index {
+            let name = entry.name.range();
+            let start = u32::try_from(self.arena.len()).map_err(|_| too_large())?;
+            self.arena.try_reserve(name.len())?;
+            for i in name {
+                let b = self.arena[i].to_ascii_lowercase();
+                self.arena.push(b);
+            }
+            entry.name.start = start;
+        }
+
+        Ok(Robots {
+            arena: try_boxed(self.arena)?,
+            agents: try_boxed(self.agents)?,
+            rules: try_boxed(self.rules)?,
+            groups: try_boxed(self.groups)?,
+            agent_index: try_boxed(agent_index)?,
+            agent_groups: try_boxed(agent_groups)?,
+            global_groups: try_boxed(global_groups)?,
+            index_lists: try_boxed(index_lists)?,
+            global_indexes,
+            indexes: try_boxed_indexes(indexes)?,
+            index_groups: try_boxed(index_groups)?,
+            sitemaps: try_boxed(self.sitemaps)?,
+        })
     }
+}
+
+/// [`try_boxed`] for the indexes, which own their slices.
+fn try_boxed_indexes(vec: Vec<LazyIndex>) -> Alloc<Box<[LazyIndex]>> {
+    if vec.len() == vec.capacity() {
+        return Ok(vec.into_boxed_slice());
+    }
+    let mut exact = Vec::new();
+    exact.try_reserve_exact(vec.len())?;
+    exact.extend(vec);
+    Ok(exact.into_boxed_slice())
 }
 
 impl ParseHandler for Builder {
@@ -489,36 +874,37 @@ impl ParseHandler for Builder {
     fn handle_robots_end(&mut self) {}
 
     fn handle_user_agent(&mut self, line: u32, value: &[u8]) {
-        if self.groups.is_empty() || self.last_was_rule {
-            let rules = self.rules.len();
-            let agents = self.agents.len();
-            self.groups.push(GroupData {
-                agents: agents..agents,
-                rules: rules..rules,
-                is_global: false,
-                index: RuleIndex::default(),
-                crawl_delay: None,
-            });
-            self.last_was_rule = false;
-        }
-        let value = self.push(value);
-        self.agents.push(AgentData { value, line });
-        if let Some(group) = self.groups.last_mut() {
-            group.agents.end += 1;
+        if self.failed.is_none() {
+            let result = self.add_user_agent(line, value);
+            self.note(result);
         }
     }
 
     fn handle_allow(&mut self, line: u32, value: &[u8]) {
-        self.add_rule(RuleKind::Allow, line, value);
+        if self.failed.is_none() {
+            let result = self.add_rule(RuleKind::Allow, line, value);
+            self.note(result);
+        }
     }
 
     fn handle_disallow(&mut self, line: u32, value: &[u8]) {
-        self.add_rule(RuleKind::Disallow, line, value);
+        if self.failed.is_none() {
+            let result = self.add_rule(RuleKind::Disallow, line, value);
+            self.note(result);
+        }
+    }
+
+    fn needs_rule_values(&self) -> bool {
+        // Rules before the first group, and all after a failure, are dropped.
+        self.failed.is_none() && !self.groups.is_empty()
     }
 
     fn handle_sitemap(&mut self, _line: u32, value: &[u8]) {
-        let span = self.push(value);
-        self.sitemaps.push(span);
+        if self.failed.is_none() {
+            let result = push_bytes(&mut self.arena, value)
+                .and_then(|span| try_push(&mut self.sitemaps, span));
+            self.note(result);
+        }
     }
 
     fn handle_unknown_action(&mut self, _line: u32, action: &[u8], value: &[u8]) {
@@ -528,50 +914,83 @@ impl ParseHandler for Builder {
         let Some(group) = self.groups.last_mut() else {
             return;
         };
-        if group.crawl_delay.is_none() {
+        if group.crawl_delay.is_nan() {
             group.crawl_delay = std::str::from_utf8(value)
                 .ok()
                 .and_then(|v| v.parse::<f64>().ok())
-                .filter(|d| d.is_finite() && *d >= 0.0);
+                .filter(|d| d.is_finite() && *d >= 0.0)
+                .unwrap_or(f64::NAN);
         }
     }
 }
 
+/// Vectors [`RuleIndex::new`] reuses from one index to the next.
+#[derive(Debug, Default)]
+struct Scratch {
+    /// The `*` rules of one node.
+    own: Vec<Wildcard>,
+    /// The chain of literals that are prefixes of the current one.
+    stack: Vec<usize>,
+}
+
 impl RuleIndex {
-    fn new(mut candidates: Vec<Candidate>, arena: &[u8]) -> RuleIndex {
-        let bytes = |span: Span| &arena[span.start..][..span.len];
-        candidates.sort_by(|a, b| bytes(a.literal).cmp(bytes(b.literal)));
+    /// Indexes `candidates` (reordered in place), whose spans lie in
+    /// `arena`.
+    fn new(candidates: &mut [Candidate], arena: &[u8], scratch: &mut Scratch) -> Alloc<RuleIndex> {
+        let bytes = |span: Span| bytes(arena, span);
+        candidates.sort_unstable_by(|a, b| {
+            a.head
+                .cmp(&b.head)
+                .then_with(|| bytes(a.literal).cmp(bytes(b.literal)))
+        });
+        let same_literal = |a: &Candidate, b: &Candidate| {
+            a.head == b.head
+                && a.literal.len == b.literal.len
+                && bytes(a.literal) == bytes(b.literal)
+        };
+        // Sized exactly up front: no regrowth, and no copy to shrink.
+        let (mut node_count, mut exact_count, mut wild_node_count, mut wildcard_count) =
+            (0, 0, 0, 0);
+        for run in candidates.chunk_by(same_literal) {
+            node_count += 1;
+            let wild = run
+                .iter()
+                .filter(|c| matches!(c.shape, Shape::Wildcard { .. }))
+                .count();
+            wildcard_count += wild;
+            wild_node_count += usize::from(wild > 0);
+            exact_count += usize::from(run.iter().any(|c| matches!(c.shape, Shape::Exact)));
+        }
         let mut nodes: Vec<Node> = Vec::new();
+        nodes.try_reserve_exact(node_count)?;
+        let mut heads: Vec<u64> = Vec::new();
+        heads.try_reserve_exact(node_count)?;
         let mut exact = Vec::new();
+        exact.try_reserve_exact(exact_count)?;
+        let mut wild_nodes: Vec<WildNode> = Vec::new();
+        wild_nodes.try_reserve_exact(wild_node_count)?;
         let mut wildcards: Vec<Wildcard> = Vec::new();
-        let mut own: Vec<Wildcard> = Vec::new();
-        // Whether each node so far has `*` rules.
-        let mut has_wildcards: Vec<bool> = Vec::new();
+        wildcards.try_reserve_exact(wildcard_count)?;
+        let Scratch { own, stack } = scratch;
+        stack.clear();
         // In byte order, the literals that are prefixes of a literal come
         // before it and are still on the stack when it is reached.
-        let mut stack: Vec<usize> = Vec::new();
-        for run in candidates.chunk_by(|a, b| bytes(a.literal) == bytes(b.literal)) {
+        for run in candidates.chunk_by(same_literal) {
             let literal = run[0].literal;
             while let Some(&top) = stack.last() {
-                if bytes(literal).starts_with(bytes(nodes[top].literal())) {
+                if bytes(literal).starts_with(bytes(nodes[top].literal)) {
                     break;
                 }
                 stack.pop();
             }
             let parent = stack.last().copied();
             let id = node_id(nodes.len());
+            heads.push(run[0].head);
             let mut node = Node {
-                start: literal.start,
-                head: head(bytes(literal)),
-                len: u32::try_from(literal.len).unwrap_or(u32::MAX),
-                parent: parent.map_or(NO_NODE, node_id),
-                wild_parent: match parent {
-                    Some(p) if has_wildcards[p] => node_id(p),
-                    Some(p) => nodes[p].wild_parent,
-                    None => NO_NODE,
-                },
-                first_wildcard: 0,
                 prefix: parent.map_or([Claim::NONE; 2], |p| nodes[p].prefix),
+                literal,
+                parent: parent.map_or(NO_NODE, node_id),
+                wild: parent.map_or(NO_NODE, |p| nodes[p].wild),
             };
             let mut own_exact = [Claim::NONE; 2];
             own.clear();
@@ -582,38 +1001,65 @@ impl RuleIndex {
                     Shape::Exact => own_exact[kind] = own_exact[kind].max(claim),
                     Shape::Wildcard { tail, anchored } => {
                         let tail_bytes = bytes(tail);
-                        own.push(Wildcard {
-                            claim,
-                            tail,
-                            literals: ByteSet::of_literals(tail_bytes),
-                            kind: candidate.kind,
-                            anchored_end: tail_bytes.last().copied().filter(|_| anchored),
-                            prefilter: !anchored || tail_bytes[1..].contains(&b'*'),
-                        });
+                        try_push(
+                            own,
+                            Wildcard {
+                                claim,
+                                tail,
+                                literals: ByteSet::of_literals(tail_bytes),
+                                kind: candidate.kind,
+                                anchored_end: tail_bytes.last().copied().filter(|_| anchored),
+                                prefilter: !anchored || tail_bytes[1..].contains(&b'*'),
+                            },
+                        )?;
                     }
                 }
             }
             if own_exact != [Claim::NONE; 2] {
                 exact.push((id, own_exact));
             }
-            // Rules of one kind with the same tail match the same paths: only
-            // the best can win. Hostile files repeat expensive patterns.
-            let best_first = |a: &Wildcard, b: &Wildcard| b.claim.cmp(&a.claim);
-            let shape = |w: &Wildcard| (w.kind as usize, bytes(w.tail), w.anchored_end);
-            own.sort_by(|a, b| shape(a).cmp(&shape(b)).then_with(|| best_first(a, b)));
-            own.dedup_by(|a, b| shape(a) == shape(b));
-            own.sort_by(best_first);
-            node.first_wildcard = node_id(wildcards.len());
-            wildcards.extend_from_slice(&own);
-            has_wildcards.push(!own.is_empty());
-            stack.push(nodes.len());
+            if !own.is_empty() {
+                // Rules of one kind with the same tail match the same paths:
+                // only the best can win. Hostile files repeat expensive
+                // patterns.
+                let best_first = |a: &Wildcard, b: &Wildcard| b.claim.cmp(&a.claim);
+                let shape = |w: &Wildcard| (w.kind as usize, bytes(w.tail), w.anchored_end);
+                if own.len() > 1 {
+                    own.sort_unstable_by(|a, b| {
+                        shape(a).cmp(&shape(b)).then_with(|| best_first(a, b))
+                    });
+                    own.dedup_by(|a, b| shape(a) == shape(b));
+                    // Claims differ (one rule, one line): the order is total.
+                    own.sort_unstable_by(best_first);
+                }
+                wild_nodes.push(WildNode {
+                    literal_len: literal.len,
+                    first: node_id(wildcards.len()),
+                    parent: node.wild,
+                });
+                node.wild = node_id(wild_nodes.len() - 1);
+                wildcards.extend_from_slice(own);
+            }
+            try_push(stack, nodes.len())?;
             nodes.push(node);
         }
-        RuleIndex {
-            nodes: nodes.into_boxed_slice(),
-            exact: exact.into_boxed_slice(),
-            wildcards: wildcards.into_boxed_slice(),
-        }
+        Ok(RuleIndex {
+            nodes: try_boxed(nodes)?,
+            heads: try_boxed(heads)?,
+            exact: try_boxed(exact)?,
+            wild_nodes: try_boxed(wild_nodes)?,
+            wildcards: try_boxed(wildcards)?,
+        })
+    }
+
+    /// The `*` rules of the `at`-th wild node.
+    fn wildcards_of(&self, at: usize) -> &[Wildcard] {
+        let first = self.wild_nodes[at].first as usize;
+        let end = self
+            .wild_nodes
+            .get(at + 1)
+            .map_or(self.wildcards.len(), |next| next.first as usize);
+        &self.wildcards[first..end]
     }
 
     /// Raises the best claims (allow, disallow) to those of the rules here
@@ -626,22 +1072,35 @@ impl RuleIndex {
     /// longest of them no longer than the common prefix of `q` and the path,
     /// and those up its chain.
     fn search(&self, arena: &[u8], path: &QueryPath<'_>, best: &mut [Claim; 2]) {
-        let bytes = |span: Span| &arena[span.start..][..span.len];
         let nodes = &*self.nodes;
-        let after = nodes.partition_point(|n| {
-            if n.head == path.head {
-                bytes(n.literal()) <= path.bytes
-            } else {
-                n.head < path.head
-            }
-        });
+        // The literals sorting at or before the path: those with a smaller
+        // first word, and of those with the same first word (few), the ones
+        // whose bytes sort at or before the path's.
+        let heads = &*self.heads;
+        let below = heads.partition_point(|&h| h < path.head);
+        // Usually no literal shares the path's first word, and rarely many:
+        // a short look, then a binary search past it.
+        let near = heads[below..].iter().take(16);
+        let mut same = near.take_while(|&&h| h == path.head).count();
+        if same == 16 {
+            same += heads[below + 16..].partition_point(|&h| h == path.head);
+        }
+        let after = below
+            + nodes[below..below + same].partition_point(|n| bytes(arena, n.literal) <= path.bytes);
         let Some(mut at) = after.checked_sub(1) else {
             return;
         };
-        let common = common_prefix_len(bytes(nodes[at].literal()), path.bytes);
+        let literal = nodes[at].literal;
+        let shorter = path.bytes.len().min(literal.len as usize);
+        // Where the first words differ, they tell the common prefix without
+        // reading the literal (zero padding is capped by the lengths).
+        let common = match heads[at] ^ path.head {
+            0 if shorter > 8 => common_prefix_len(bytes(arena, literal), path.bytes),
+            differ => shorter.min((differ.leading_zeros() / 8) as usize),
+        };
         let node = loop {
             let node = &nodes[at];
-            if node.len as usize <= common {
+            if node.literal.len as usize <= common {
                 break node;
             }
             if node.parent == NO_NODE {
@@ -651,7 +1110,7 @@ impl RuleIndex {
         };
         best[ALLOW] = best[ALLOW].max(node.prefix[ALLOW]);
         best[DISALLOW] = best[DISALLOW].max(node.prefix[DISALLOW]);
-        if node.len as usize == path.bytes.len() {
+        if node.literal.len as usize == path.bytes.len() && !self.exact.is_empty() {
             let found = self.exact.binary_search_by_key(&node_id(at), |&(id, _)| id);
             if let Ok(i) = found {
                 let [allow, disallow] = self.exact[i].1;
@@ -660,13 +1119,9 @@ impl RuleIndex {
             }
         }
 
-        let mut at = if self.wildcards_of(at).is_empty() {
-            node.wild_parent
-        } else {
-            node_id(at)
-        };
+        let mut at = node.wild;
         while at != NO_NODE {
-            let node = &nodes[at as usize];
+            let wild = &self.wild_nodes[at as usize];
             for wildcard in self.wildcards_of(at as usize) {
                 let claim = wildcard.claim;
                 if claim <= best[ALLOW].min(best[DISALLOW]) {
@@ -681,29 +1136,29 @@ impl RuleIndex {
                     && (!wildcard.prefilter || path.byte_set().contains_all(&wildcard.literals))
                     && matches_tail(
                         path.bytes,
-                        node.len as usize,
-                        bytes(wildcard.tail),
+                        wild.literal_len as usize,
+                        bytes(arena, wildcard.tail),
                         wildcard.anchored_end.is_some(),
                     )
                 {
                     best[kind] = claim;
                 }
             }
-            at = node.wild_parent;
+            at = wild.parent;
         }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
     }
 
     fn heap_bytes(&self) -> usize {
         use std::mem::size_of_val;
-        size_of_val(&*self.nodes) + size_of_val(&*self.exact) + size_of_val(&*self.wildcards)
+        size_of_val(&*self.nodes)
+            + size_of_val(&*self.heads)
+            + size_of_val(&*self.exact)
+            + size_of_val(&*self.wild_nodes)
+            + size_of_val(&*self.wildcards)
     }
 }
 
-/// A node's position as stored: nodes and wildcards of one group number far
+/// A node's position as stored: nodes and wildcards of one index number far
 /// fewer than 2^32 (a rule is a line of at least a few bytes).
 fn node_id(index: usize) -> u32 {
     u32::try_from(index).unwrap_or(NO_NODE)
@@ -765,29 +1220,76 @@ impl<'a> QueryPath<'a> {
     }
 }
 
-/// The groups naming the queried agents: a few at most, kept inline.
+/// Runs `f` on the path Google matches for `url`: its path, params and
+/// query, up to the fragment or a NUL (Google matches it as a C string),
+/// with a `/` in front when it starts with `?` or `;`.
+fn with_path<R>(url: &[u8], f: impl FnOnce(&QueryPath<'_>) -> R) -> R {
+    let Some(start) = path_start(url) else {
+        return f(&QueryPath::new(b"/"));
+    };
+    let end = path_end(url, start);
+    if url[start] == b'/' {
+        return f(&QueryPath::new(&url[start..end]));
+    }
+    // A short path is prefixed on the stack; only a long one allocates.
+    let mut stack = [0u8; 256];
+    let len = end - start + 1;
+    if len <= stack.len() {
+        stack[0] = b'/';
+        stack[1..len].copy_from_slice(&url[start..end]);
+        return f(&QueryPath::new(&stack[..len]));
+    }
+    let mut owned = Vec::with_capacity(len);
+    owned.push(b'/');
+    owned.extend_from_slice(&url[start..end]);
+    f(&QueryPath::new(&owned))
+}
+
+/// Where the path that starts at `start` ends: at the first `#` or NUL, or
+/// at the end. Eight bytes at a time: paths are short, and the set-up of a
+/// vectorised search costs more than such a scan.
+fn path_end(url: &[u8], start: usize) -> usize {
+    use crate::word::{eq_bytes, zero_bytes};
+    let mut at = start;
+    while let Some(chunk) = url.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([1; 8]));
+        let found = eq_bytes(word, b'#') | zero_bytes(word);
+        if found != 0 {
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    url[at..]
+        .iter()
+        .position(|&b| b == b'#' || b == 0)
+        .map_or(url.len(), |i| at + i)
+}
+
+/// The indexes to search for a query: a few at most, kept inline.
 #[derive(Default)]
-struct GroupList {
+struct IndexList {
     inline: [u32; 8],
     len: usize,
     spilled: Vec<u32>,
 }
 
-impl GroupList {
-    fn push(&mut self, group: u32) {
-        if self.len < self.inline.len() {
-            self.inline[self.len] = group;
-            self.len += 1;
-        } else {
-            if self.spilled.is_empty() {
-                self.spilled.extend_from_slice(&self.inline);
+impl IndexList {
+    fn extend(&mut self, ids: &[u32]) {
+        for &id in ids {
+            if self.len < self.inline.len() {
+                self.inline[self.len] = id;
+                self.len += 1;
+            } else {
+                if self.spilled.is_empty() {
+                    self.spilled.extend_from_slice(&self.inline);
+                }
+                self.spilled.push(id);
             }
-            self.spilled.push(group);
         }
     }
 
-    /// The groups in file order, each once.
-    fn as_sorted_set(&mut self) -> &[u32] {
+    /// The ids, each once.
+    fn as_set(&mut self) -> &[u32] {
         let list = if self.spilled.is_empty() {
             &mut self.inline[..self.len]
         } else {
@@ -805,128 +1307,253 @@ impl GroupList {
     }
 }
 
+/// The verdict from the best claims of the rules that apply, which are the
+/// agents' own (`specific`) or the `*` groups'.
+fn verdict(best: [Claim; 2], specific: bool) -> Verdict {
+    let slot = |claim: Claim| {
+        let found = claim.to_match();
+        if specific {
+            Hierarchy {
+                global: Match::NONE,
+                specific: found,
+            }
+        } else {
+            Hierarchy {
+                global: found,
+                specific: Match::NONE,
+            }
+        }
+    };
+    Verdict {
+        allow: slot(best[ALLOW]),
+        disallow: slot(best[DISALLOW]),
+        ever_seen_specific_agent: specific,
+    }
+}
+
+impl Verdict {
+    fn answer(&self) -> Answer {
+        Answer {
+            allowed: !self.disallow(),
+            matching_line: self.matching_line(),
+            ever_seen_specific_agent: self.ever_seen_specific_agent,
+            disallow_ignore_global: self.disallow_ignore_global(),
+        }
+    }
+}
+
 impl Robots {
     /// Parses a robots.txt body. Accepts any bytes, as the parser does.
+    ///
+    /// # Panics
+    /// When memory runs out, or the body holds over 4 GiB of values;
+    /// [`Robots::try_parse`] reports that instead.
     pub fn parse(body: impl AsRef<[u8]>) -> Robots {
+        match Robots::try_parse(body) {
+            Ok(robots) => robots,
+            Err(error) => panic!("Robots::parse: {error}"),
+        }
+    }
+
+    /// [`Robots::parse`], reporting a failed allocation instead of
+    /// aborting: every allocation that grows with the body is made with
+    /// `try_reserve`. Over 4 GiB of values is reported as a capacity
+    /// overflow.
+    pub fn try_parse(body: impl AsRef<[u8]>) -> Result<Robots, TryReserveError> {
+        let body = body.as_ref();
         let mut builder = Builder::default();
-        parse_robots_txt(body.as_ref(), &mut builder);
+        // The values are at most the body, mostly; escaping can add more.
+        builder.arena.try_reserve_exact(body.len())?;
+        parse_robots_txt(body, &mut builder);
         builder.finish()
     }
 
     fn bytes(&self, span: Span) -> &[u8] {
-        &self.arena[span.start..][..span.len]
+        bytes(&self.arena, span)
     }
 
-    /// The groups whose user-agent lines name `agent` (case-insensitively,
-    /// compared with the matchable part of each line's value), in file order.
-    fn groups_naming(&self, agent: &[u8]) -> &[u32] {
+    fn rule(&self, data: &RuleData) -> Rule<'_> {
+        Rule {
+            kind: data.kind(),
+            pattern: self.bytes(data.pattern()),
+            line: data.line,
+        }
+    }
+
+    /// The entry of the name `agent` (case-insensitively, compared with the
+    /// matchable part of each line's value).
+    fn name(&self, agent: &[u8]) -> Option<&AgentName> {
         let agent_head = ascii_lowercase(head(agent));
         let found = self.agent_index.binary_search_by(|entry| {
-            entry
-                .name
-                .len
-                .cmp(&agent.len())
-                .then(entry.head.cmp(&agent_head))
-                .then_with(|| {
-                    // As long, and the same first eight bytes: the rest decides.
-                    let rest = self.bytes(entry.name).iter().zip(agent).skip(8);
-                    rest.map(|(n, a)| n.cmp(&a.to_ascii_lowercase()))
-                        .find(|o| o.is_ne())
-                        .unwrap_or(Ordering::Equal)
-                })
+            compare_names(self.bytes(entry.name), entry.head, agent, agent_head)
         });
-        match found {
-            Ok(i) => {
-                let [first, end] = self.agent_index[i].groups;
-                &self.agent_groups[first as usize..end as usize]
-            }
-            Err(_) => &[],
+        found.ok().map(|i| &self.agent_index[i])
+    }
+
+    /// The groups whose user-agent lines name `agent`, in file order.
+    fn groups_naming(&self, agent: &[u8]) -> &[u32] {
+        self.name(agent)
+            .map_or(&[], |name| &self.agent_groups[range(name.groups)])
+    }
+
+    /// Searches the indexes `ids` for `url`.
+    fn search(&self, ids: &[u32], url: &[u8]) -> [Claim; 2] {
+        let mut best = [Claim::NONE; 2];
+        // Without rules the URL is not even looked at.
+        if !ids.is_empty() {
+            with_path(url, |path| {
+                for &id in ids {
+                    let lazy = &self.indexes[id as usize];
+                    match self.built(lazy) {
+                        Some(index) => index.search(&self.arena, path, &mut best),
+                        None => self.search_unindexed(lazy, path, &mut best),
+                    }
+                }
+            });
         }
+        best
+    }
+
+    /// The index, built now if no query built it before; `None` when memory
+    /// ran out building it.
+    fn built<'a>(&self, lazy: &'a LazyIndex) -> Option<&'a RuleIndex> {
+        if let Some(index) = lazy.built.get() {
+            return Some(index);
+        }
+        let index = Box::new(self.build(&self.index_groups[range(lazy.groups)]).ok()?);
+        // Two threads may build it at once: the first stored wins, and both
+        // are the same.
+        let _ = lazy.built.set(index);
+        lazy.built.get().map(|index| &**index)
+    }
+
+    /// Indexes the rules of `groups`.
+    fn build(&self, groups: &[u32]) -> Alloc<RuleIndex> {
+        let count: usize = groups
+            .iter()
+            .map(|&g| range(self.groups[g as usize].rules).len())
+            .sum();
+        let mut candidates = Vec::new();
+        candidates.try_reserve_exact(count + count / 8)?;
+        for &group in groups {
+            for rule in &self.rules[range(self.groups[group as usize].rules)] {
+                let value = self.bytes(rule.pattern());
+                push_candidates(rule.kind(), rule.line, value, rule.start, &mut candidates)?;
+            }
+        }
+        RuleIndex::new(&mut candidates, &self.arena, &mut Scratch::default())
+    }
+
+    /// What searching the index would give, rule by rule and without
+    /// allocating: for when memory ran out building the index.
+    fn search_unindexed(&self, lazy: &LazyIndex, path: &QueryPath<'_>, best: &mut [Claim; 2]) {
+        for &group in &self.index_groups[range(lazy.groups)] {
+            for rule in &self.rules[range(self.groups[group as usize].rules)] {
+                let value = self.bytes(rule.pattern());
+                let kind = rule.kind() as usize;
+                if crate::pattern::matches(path.bytes, value) {
+                    best[kind] = best[kind].max(Claim::new(value.len(), rule.line));
+                } else if rule.kind() == RuleKind::Allow {
+                    if let Some(directory) = index_html_directory_len(value) {
+                        if matches_split(path.bytes, &value[..directory], true) {
+                            let claim = Claim::new(directory + 1, rule.line);
+                            best[kind] = best[kind].max(claim);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The outcome of a query, with the state Google's matcher keeps.
+    pub(crate) fn verdict<A: AsRef<[u8]>>(&self, user_agents: &[A], url: &[u8]) -> Verdict {
+        let (ids, specific) = match user_agents {
+            [agent] => match self.name(agent.as_ref()) {
+                Some(name) => (&self.index_lists[range(name.indexes)], true),
+                None => (&self.index_lists[range(self.global_indexes)], false),
+            },
+            _ => {
+                let mut list = IndexList::default();
+                let mut specific = false;
+                for agent in user_agents {
+                    if let Some(name) = self.name(agent.as_ref()) {
+                        specific = true;
+                        list.extend(&self.index_lists[range(name.indexes)]);
+                    }
+                }
+                if !specific {
+                    list.extend(&self.index_lists[range(self.global_indexes)]);
+                }
+                return verdict(self.search(list.as_set(), url), specific);
+            }
+        };
+        // With a group of its own, the global rules never decide.
+        verdict(self.search(ids, url), specific)
     }
 
     /// Answers a query for several agents, as
     /// [`crate::RobotsMatcher::allowed_by_robots`] followed by its accessors.
+    /// Its cost does not depend on how many groups the file has: the groups
+    /// naming an agent, and the `*` groups, are merged into one index.
     pub fn check<A: AsRef<[u8]>>(&self, user_agents: &[A], url: impl AsRef<[u8]>) -> Answer {
-        let mut list;
-        let specific = match user_agents {
-            [agent] => self.groups_naming(agent.as_ref()),
-            _ => {
-                list = GroupList::default();
-                for agent in user_agents {
-                    for &group in self.groups_naming(agent.as_ref()) {
-                        list.push(group);
-                    }
-                }
-                list.as_sorted_set()
-            }
-        };
-        let ever_seen_specific_agent = !specific.is_empty();
-        // With a group of its own, the global rules never decide.
-        let groups = if ever_seen_specific_agent {
-            specific
-        } else {
-            &self.global_groups
-        };
-
-        let mut best = [Claim::NONE; 2];
-        let indexes = groups.iter().map(|&g| &self.groups[g as usize].index);
-        // Without rules the URL is not even looked at.
-        if !indexes.clone().all(RuleIndex::is_empty) {
-            let url = url.as_ref();
-            let mut owned = Vec::new();
-            let path: &[u8] = match path_start(url) {
-                None => b"/",
-                Some(start) => {
-                    // The path ends at the fragment, and Google matches it as
-                    // a C string: at a NUL too.
-                    let end =
-                        memchr::memchr2(b'#', 0, &url[start..]).map_or(url.len(), |i| start + i);
-                    if url[start] == b'/' {
-                        &url[start..end]
-                    } else {
-                        owned.reserve(end - start + 1);
-                        owned.push(b'/');
-                        owned.extend_from_slice(&url[start..end]);
-                        &owned
-                    }
-                }
-            };
-            let path = QueryPath::new(path);
-            for index in indexes {
-                index.search(&self.arena, &path, &mut best);
-            }
-        }
-
-        let slot = |claim: Claim, specific: bool| {
-            let found = claim.to_match();
-            if specific {
-                Hierarchy {
-                    global: Match::NONE,
-                    specific: found,
-                }
-            } else {
-                Hierarchy {
-                    global: found,
-                    specific: Match::NONE,
-                }
-            }
-        };
-        let verdict = Verdict {
-            allow: slot(best[ALLOW], ever_seen_specific_agent),
-            disallow: slot(best[DISALLOW], ever_seen_specific_agent),
-            ever_seen_specific_agent,
-        };
-        Answer {
-            allowed: !verdict.disallow(),
-            matching_line: verdict.matching_line(),
-            ever_seen_specific_agent,
-            disallow_ignore_global: verdict.disallow_ignore_global(),
-        }
+        self.verdict(user_agents, url.as_ref()).answer()
     }
 
     /// Whether `url` may be fetched by `user_agent`.
     pub fn allowed(&self, user_agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> bool {
         self.check(&[user_agent.as_ref()], url).allowed
+    }
+
+    /// The rules that apply to `user_agents`, merged into one index with
+    /// their own copy of the patterns: a [`CompiledRobots`] answers for them
+    /// as [`Robots::check`] does, doing only the path work.
+    ///
+    /// # Panics
+    /// When memory runs out; [`Robots::try_compile`] reports that instead.
+    pub fn compile<A: AsRef<[u8]>>(&self, user_agents: &[A]) -> CompiledRobots {
+        match self.try_compile(user_agents) {
+            Ok(compiled) => compiled,
+            Err(error) => panic!("Robots::compile: {error}"),
+        }
+    }
+
+    /// [`Robots::compile`], reporting a failed allocation instead of
+    /// aborting.
+    pub fn try_compile<A: AsRef<[u8]>>(
+        &self,
+        user_agents: &[A],
+    ) -> Result<CompiledRobots, TryReserveError> {
+        // The groups that apply, each once, in file order.
+        let mut groups: Vec<u32> = Vec::new();
+        for agent in user_agents {
+            let named = self.groups_naming(agent.as_ref());
+            groups.try_reserve(named.len())?;
+            groups.extend_from_slice(named);
+        }
+        groups.sort_unstable();
+        groups.dedup();
+        let specific = !groups.is_empty();
+        let groups = if specific {
+            &groups[..]
+        } else {
+            &self.global_groups[..]
+        };
+
+        let mut arena: Vec<u8> = Vec::new();
+        let mut candidates: Vec<Candidate> = Vec::new();
+        for &group in groups {
+            for rule in &self.rules[range(self.groups[group as usize].rules)] {
+                let value = self.bytes(rule.pattern());
+                let base = push_bytes(&mut arena, value)?.start;
+                push_candidates(rule.kind(), rule.line, value, base, &mut candidates)?;
+            }
+        }
+        let index = RuleIndex::new(&mut candidates, &arena, &mut Scratch::default())?;
+        Ok(CompiledRobots {
+            arena: try_boxed(arena)?,
+            index,
+            specific,
+        })
     }
 
     /// The `sitemap` values in file order.
@@ -966,26 +1593,86 @@ impl Robots {
         };
         groups
             .iter()
-            .find_map(|&g| self.groups[g as usize].crawl_delay)
+            .find_map(|&g| self.groups[g as usize].crawl_delay())
     }
 
     /// Heap bytes held by this object (its own allocations, not counting the
-    /// `Robots` value itself).
+    /// `Robots` value itself). The index of the rules for an agent (or for
+    /// the `*` groups) is built by the first query that needs it: this grows
+    /// as queries ask about more agents, up to [`Robots::indexed`]'s figure.
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of_val;
         size_of_val(&*self.arena)
             + size_of_val(&*self.agents)
             + size_of_val(&*self.rules)
             + size_of_val(&*self.groups)
+            + size_of_val(&*self.indexes)
+            + size_of_val(&*self.index_groups)
             + self
-                .groups
+                .indexes
                 .iter()
-                .map(|g| g.index.heap_bytes())
+                .filter_map(|lazy| lazy.built.get())
+                .map(|index| size_of_val(&**index) + index.heap_bytes())
                 .sum::<usize>()
             + size_of_val(&*self.agent_index)
             + size_of_val(&*self.agent_groups)
             + size_of_val(&*self.global_groups)
+            + size_of_val(&*self.index_lists)
             + size_of_val(&*self.sitemaps)
+    }
+}
+
+impl Robots {
+    /// Builds every index now, as queries for every agent named in the file
+    /// (and for one named nowhere) would, and returns the object: for
+    /// callers that want all the building done before the first query, and
+    /// for measuring the most memory the object can hold.
+    ///
+    /// # Panics
+    /// When memory runs out; a query would then search the rules without
+    /// an index instead.
+    pub fn indexed(self) -> Robots {
+        for lazy in &*self.indexes {
+            if lazy.built.get().is_none() {
+                match self.build(&self.index_groups[range(lazy.groups)]) {
+                    Ok(index) => {
+                        let _ = lazy.built.set(Box::new(index));
+                    }
+                    Err(error) => panic!("Robots::indexed: {error}"),
+                }
+            }
+        }
+        self
+    }
+}
+
+impl CompiledRobots {
+    /// Answers a query for the agents this was compiled for, as
+    /// [`Robots::check`] with them.
+    pub fn check(&self, url: impl AsRef<[u8]>) -> Answer {
+        let mut best = [Claim::NONE; 2];
+        if !self.index.nodes.is_empty() {
+            with_path(url.as_ref(), |path| {
+                self.index.search(&self.arena, path, &mut best)
+            });
+        }
+        verdict(best, self.specific).answer()
+    }
+
+    /// Whether `url` may be fetched by the agents this was compiled for.
+    pub fn allowed(&self, url: impl AsRef<[u8]>) -> bool {
+        self.check(url).allowed
+    }
+
+    /// Whether a group names one of the agents: then their rules apply,
+    /// else those of the `*` groups.
+    pub fn ever_seen_specific_agent(&self) -> bool {
+        self.specific
+    }
+
+    /// Heap bytes held by this object (not counting the value itself).
+    pub fn heap_bytes(&self) -> usize {
+        self.arena.len() + self.index.heap_bytes()
     }
 }
 
@@ -1004,6 +1691,19 @@ mod tests {
             if head(&a) != head(&b) {
                 proptest::prop_assert_eq!(head(&a).cmp(&head(&b)), a.cmp(&b));
             }
+        }
+
+        #[test]
+        fn path_end_is_the_first_hash_or_nul(
+            url in proptest::collection::vec(proptest::sample::select(vec![0u8, b'#', b'/', b'a', 0x80, 0xFF]), 0..40),
+            start in 0usize..40,
+        ) {
+            let start = start.min(url.len());
+            let expected = url[start..]
+                .iter()
+                .position(|&b| b == b'#' || b == 0)
+                .map_or(url.len(), |i| start + i);
+            proptest::prop_assert_eq!(path_end(&url, start), expected);
         }
 
         #[test]
@@ -1038,6 +1738,7 @@ mod tests {
     #[test]
     fn robots_is_send_and_sync() {
         assert_send_sync::<Robots>();
+        assert_send_sync::<CompiledRobots>();
     }
 
     #[test]

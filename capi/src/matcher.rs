@@ -12,7 +12,12 @@ use robotstxt_exact::RobotsMatcher;
 /// rules; it also remembers the details of its last decision.
 ///
 /// Make one with `robotstxt_matcher_new()` and free it with
-/// `robotstxt_matcher_free()`. Each query parses the body again.
+/// `robotstxt_matcher_free()`. A query streams the body through Google's
+/// parser, except that a body which comes twice in a row (compared byte for
+/// byte) is parsed once and kept, with its parsed form, until another body
+/// comes: crawlers ask about many URLs of one site in a row. Answers and
+/// getters are Google's either way. What is kept is about three times the
+/// body's size; `robotstxt_matcher_free()` releases it.
 ///
 /// Thread safety: a matcher may be moved between threads. Queries
 /// (`robotstxt_matcher_*allowed_by_robots`) need exclusive use: no other call

@@ -11,7 +11,7 @@ use super::{
     c_ptr, ffi_boundary, free_handle, into_handle, put, robotstxt_status, robotstxt_str,
     try_byte_strings, try_bytes, try_out, try_ref,
 };
-use robotstxt_exact::robots::{Group, Robots, RuleKind};
+use robotstxt_exact::robots::{Answer, CompiledRobots, Group, Robots, RuleKind};
 
 /// A robots.txt parsed once, for answering any number of queries.
 ///
@@ -20,10 +20,12 @@ use robotstxt_exact::robots::{Group, Robots, RuleKind};
 /// `robotstxt_matcher` given the same body, agents and URL: the verdict, the
 /// deciding line, `ever_seen_specific_agent` and `disallow_ignore_global`.
 ///
-/// Thread safety: a parsed robots.txt never changes. Every query takes a
-/// `const robotstxt_robots *`, and any number of threads may query the same
-/// handle at the same time without locking. Only `robotstxt_robots_free()`
-/// needs it to itself: no query may run on it meanwhile or afterwards.
+/// Thread safety: a parsed robots.txt never changes its answers. Every query
+/// takes a `const robotstxt_robots *`, and any number of threads may query
+/// the same handle at the same time without locking (the index for an agent
+/// is built once, by the first query that needs it, safely between threads).
+/// Only `robotstxt_robots_free()` needs it to itself: no query may run on it
+/// meanwhile or afterwards.
 ///
 /// Strings it hands out (sitemaps, agents, patterns) point into the handle:
 /// they stay valid, unchanged, until `robotstxt_robots_free()`.
@@ -83,6 +85,16 @@ pub struct robotstxt_rule {
     pub line: u32,
 }
 
+/// The C form of an answer.
+fn to_c(answer: Answer) -> robotstxt_answer {
+    robotstxt_answer {
+        allowed: answer.allowed,
+        matching_line: answer.matching_line,
+        ever_seen_specific_agent: answer.ever_seen_specific_agent,
+        disallow_ignore_global: answer.disallow_ignore_global,
+    }
+}
+
 /// A borrowed byte string for C: never a NULL pointer, even when empty.
 fn borrowed(bytes: &[u8]) -> robotstxt_str {
     robotstxt_str {
@@ -101,8 +113,9 @@ fn group(robots: &Robots, index: usize) -> Option<Group<'_>> {
 /// be freed as soon as this returns. Free the result with
 /// `robotstxt_robots_free()`.
 ///
-/// Returns NULL for a body given as (NULL, n > 0) and on an internal error
-/// (a caught panic).
+/// Returns NULL for a body given as (NULL, n > 0), when memory runs out
+/// while building (the process goes on; `robotstxt_robots_try_parse()` tells
+/// this case apart), and on an internal error (a caught panic).
 ///
 /// # Safety
 /// `body` is NULL or points to `body_len` readable bytes.
@@ -113,9 +126,38 @@ pub unsafe extern "C" fn robotstxt_robots_parse(
 ) -> *mut robotstxt_robots {
     ffi_boundary!({
         let body = try_bytes!(body, body_len);
-        into_handle(robotstxt_robots {
-            inner: Robots::parse(body),
-        })
+        match Robots::try_parse(body) {
+            Ok(inner) => into_handle(robotstxt_robots { inner }),
+            Err(_) => std::ptr::null_mut(),
+        }
+    })
+}
+
+/// `robotstxt_robots_parse()`, saying why it failed: writes the new handle
+/// to `*robots` and returns `ROBOTSTXT_STATUS_OK`, or returns
+/// `ROBOTSTXT_STATUS_OUT_OF_MEMORY` when memory runs out while building
+/// (every allocation that grows with the body is checked; the process goes
+/// on and nothing is leaked), `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots`
+/// or a body given as (NULL, n > 0)), or `ROBOTSTXT_STATUS_PANIC`. `*robots`
+/// is written only on success.
+///
+/// # Safety
+/// `body` is NULL or points to `body_len` readable bytes; `robots` is NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_try_parse(
+    body: *const c_char,
+    body_len: usize,
+    robots: *mut *mut robotstxt_robots,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let body = try_bytes!(body, body_len);
+        let out = try_out!(robots);
+        match Robots::try_parse(body) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Ok(inner) => unsafe { put(out, into_handle(robotstxt_robots { inner })) },
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }
 
@@ -168,17 +210,7 @@ pub unsafe extern "C" fn robotstxt_robots_check(
         let agents = try_byte_strings!(user_agents, user_agents_len);
         let result = robots.inner.check(&agents, url);
         // SAFETY: checked non-NULL; the caller guarantees it is writable.
-        unsafe {
-            put(
-                answer,
-                robotstxt_answer {
-                    allowed: result.allowed,
-                    matching_line: result.matching_line,
-                    ever_seen_specific_agent: result.ever_seen_specific_agent,
-                    disallow_ignore_global: result.disallow_ignore_global,
-                },
-            )
-        }
+        unsafe { put(answer, to_c(result)) }
     })
 }
 
@@ -445,12 +477,149 @@ pub unsafe extern "C" fn robotstxt_robots_crawl_delay(
 
 /// The bytes of memory the handle holds: its own allocation and everything
 /// it points to (a copy of the body's agents, patterns and sitemaps, and the
-/// indexes built over them). It does not change after parsing. 0 for a NULL
-/// `robots` and on an internal error. Thread-safe.
+/// indexes built over them). The index of the rules for an agent (or for the
+/// `*` groups) is built by the first query that needs it, so the figure
+/// grows as queries ask about more agents; never past about twice the body
+/// on real files. 0 for a NULL `robots` and on an internal error.
+/// Thread-safe.
 ///
 /// # Safety
 /// `robots` is NULL or a live handle.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn robotstxt_robots_heap_bytes(robots: *const robotstxt_robots) -> usize {
     ffi_boundary!({ size_of::<robotstxt_robots>() + try_ref!(robots).inner.heap_bytes() })
+}
+
+/// A parsed robots.txt narrowed to a fixed list of agents: only the rules
+/// that apply to them, merged into one index, so that a query does only the
+/// path work. For a crawler that asks with the same agents millions of
+/// times.
+///
+/// Make one with `robotstxt_robots_compile()` and free it with
+/// `robotstxt_compiled_free()`. It holds its own copy of the rules: it stays
+/// valid after the `robotstxt_robots` it came from is freed. Its answers are
+/// exactly those of `robotstxt_robots_check()` with the same agents, and so
+/// those of a `robotstxt_matcher`.
+///
+/// Thread safety: it never changes. Every query takes a
+/// `const robotstxt_compiled *`, and any number of threads may query it at
+/// the same time without locking. Only `robotstxt_compiled_free()` needs it
+/// to itself.
+pub struct robotstxt_compiled {
+    inner: CompiledRobots,
+}
+
+/// Compiles the rules of `robots` that apply to the `user_agents_len` agents
+/// in `user_agents` (those of the groups naming one of them, else those of
+/// the `*` groups) into a new handle, written to `*compiled`. Free it with
+/// `robotstxt_compiled_free()`. The agents are not kept.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (memory ran
+/// out while building; the process goes on and nothing is leaked),
+/// `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `compiled`, or a string
+/// or the array given as (NULL, n > 0)), or `ROBOTSTXT_STATUS_PANIC`.
+/// `*compiled` is written only on success. Thread-safe: it only reads
+/// `robots`.
+///
+/// # Safety
+/// `robots` is NULL or a live handle. `user_agents` is (NULL, any length) or
+/// points to that many valid `robotstxt_str`. `compiled` is NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_robots_compile(
+    robots: *const robotstxt_robots,
+    user_agents: *const robotstxt_str,
+    user_agents_len: usize,
+    compiled: *mut *mut robotstxt_compiled,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let robots = try_ref!(robots);
+        let out = try_out!(compiled);
+        let agents = try_byte_strings!(user_agents, user_agents_len);
+        match robots.inner.try_compile(&agents) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Ok(inner) => unsafe { put(out, into_handle(robotstxt_compiled { inner })) },
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
+    })
+}
+
+/// Frees a compiled handle. NULL is a no-op.
+///
+/// # Safety
+/// `compiled` is NULL or a handle from `robotstxt_robots_compile()` that was
+/// not freed before and that no thread is querying. It must not be used
+/// afterwards.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_compiled_free(compiled: *mut robotstxt_compiled) {
+    // SAFETY: the caller passes NULL or an unfreed handle, per the contract.
+    ffi_boundary!({ unsafe { free_handle(compiled) } })
+}
+
+/// Answers whether `(url, url_len)` may be fetched by the agents `compiled`
+/// was made for, writing the verdict and its details to `*answer`: what
+/// `robotstxt_robots_check()` gives with the same agents and URL.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+/// `compiled` or `answer`, or a URL given as (NULL, n > 0)), or
+/// `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on success.
+/// Thread-safe: many threads may query one handle at once.
+///
+/// # Safety
+/// `compiled` is NULL or a live handle; `url` is NULL or points to `url_len`
+/// readable bytes; `answer` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_compiled_check(
+    compiled: *const robotstxt_compiled,
+    url: *const c_char,
+    url_len: usize,
+    answer: *mut robotstxt_answer,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let compiled = try_ref!(compiled);
+        let url = try_bytes!(url, url_len);
+        let answer = try_out!(answer);
+        // SAFETY: checked non-NULL; the caller guarantees it is writable.
+        unsafe { put(answer, to_c(compiled.inner.check(url))) }
+    })
+}
+
+/// `robotstxt_compiled_check()` writing only the verdict to `*allowed`
+/// (true: allowed).
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+/// `compiled` or `allowed`, or a URL given as (NULL, n > 0)), or
+/// `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
+/// Thread-safe.
+///
+/// # Safety
+/// `compiled` is NULL or a live handle; `url` is NULL or points to `url_len`
+/// readable bytes; `allowed` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_compiled_allowed(
+    compiled: *const robotstxt_compiled,
+    url: *const c_char,
+    url_len: usize,
+    allowed: *mut bool,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let compiled = try_ref!(compiled);
+        let url = try_bytes!(url, url_len);
+        let allowed = try_out!(allowed);
+        // SAFETY: checked non-NULL; the caller guarantees it is writable.
+        unsafe { put(allowed, compiled.inner.allowed(url)) }
+    })
+}
+
+/// The bytes of memory the compiled handle holds: its own allocation and
+/// its copy of the rules and their index. 0 for a NULL `compiled` and on an
+/// internal error. Thread-safe.
+///
+/// # Safety
+/// `compiled` is NULL or a live handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_compiled_heap_bytes(
+    compiled: *const robotstxt_compiled,
+) -> usize {
+    ffi_boundary!({ size_of::<robotstxt_compiled>() + try_ref!(compiled).inner.heap_bytes() })
 }

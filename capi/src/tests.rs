@@ -358,6 +358,72 @@ fn robots_handle_calls_return_their_fallbacks_and_write_nothing() {
 }
 
 #[test]
+fn compiled_handle_calls_return_their_fallbacks_and_write_nothing() {
+    use super::robots::*;
+    let body = b"user-agent: FooBot\ndisallow: /\n";
+    unsafe {
+        let robots = robotstxt_robots_parse(s(body), body.len());
+        assert!(!robots.is_null());
+        let agent = robotstxt_str {
+            ptr: s(b"FooBot"),
+            len: 6,
+        };
+        let mut out: *mut robotstxt_robots = std::ptr::null_mut();
+        let status = with_panic(|| robotstxt_robots_try_parse(s(body), body.len(), &mut out));
+        assert_eq!((status, out.is_null()), (robotstxt_status::Panic, true));
+        let mut compiled: *mut robotstxt_compiled = std::ptr::null_mut();
+        let status = with_panic(|| robotstxt_robots_compile(robots, &agent, 1, &mut compiled));
+        assert_eq!(
+            (status, compiled.is_null()),
+            (robotstxt_status::Panic, true)
+        );
+        assert_eq!(
+            robotstxt_robots_compile(robots, &agent, 1, std::ptr::null_mut()),
+            robotstxt_status::NullArgument
+        );
+        let status = robotstxt_robots_compile(robots, &agent, 1, &mut compiled);
+        assert_eq!(status, robotstxt_status::Ok);
+
+        let url = b"http://foo.bar/x";
+        let untouched = robotstxt_answer {
+            allowed: true,
+            matching_line: 77,
+            ever_seen_specific_agent: false,
+            disallow_ignore_global: false,
+        };
+        let mut answer = untouched;
+        let status =
+            with_panic(|| robotstxt_compiled_check(compiled, s(url), url.len(), &mut answer));
+        assert_eq!((status, answer), (robotstxt_status::Panic, untouched));
+        let mut allowed = true;
+        let status =
+            with_panic(|| robotstxt_compiled_allowed(compiled, s(url), url.len(), &mut allowed));
+        assert_eq!((status, allowed), (robotstxt_status::Panic, true));
+        assert_eq!(with_panic(|| robotstxt_compiled_heap_bytes(compiled)), 0);
+        assert_eq!(
+            robotstxt_compiled_check(std::ptr::null(), s(url), url.len(), &mut answer),
+            robotstxt_status::NullArgument
+        );
+
+        // The handle is unharmed: Google's rules give line 2's disallow, and
+        // it outlives the robots handle it came from.
+        robotstxt_robots_free(robots);
+        let status = robotstxt_compiled_check(compiled, s(url), url.len(), &mut answer);
+        assert_eq!(status, robotstxt_status::Ok);
+        assert_eq!((answer.allowed, answer.matching_line), (false, 2));
+        assert!(
+            (
+                answer.ever_seen_specific_agent,
+                answer.disallow_ignore_global
+            ) == (true, true)
+        );
+        with_panic(|| robotstxt_compiled_free(compiled));
+        robotstxt_compiled_free(compiled);
+        robotstxt_compiled_free(std::ptr::null_mut());
+    }
+}
+
+#[test]
 fn crawler_calls_return_their_fallbacks_and_write_nothing() {
     use super::crawler::*;
     let page = b"https://example.com/a";

@@ -196,6 +196,16 @@ fn matcher_with_huge_url() {
     check_normal_queries(matcher);
     limit_address_space(128 * MB);
     assert_eq!(one_agent(matcher, &body, b"FooBot", &url).0, OutOfMemory);
+    // RULES came twice in a row before the cap, so the matcher kept it
+    // parsed: a query on it needs no copy of the URL's path, and gives
+    // Google's answer (no rule matches /aaa...: allowed).
+    assert_eq!(
+        one_agent(matcher, RULES, b"FooBot", &url),
+        (robotstxt_status::Ok, true)
+    );
+    // A body the matcher has not kept is streamed as Google streams it,
+    // which needs the copy of the path that does not fit.
+    const OTHER_RULES: &[u8] = b"User-agent: *\nDisallow: /private\n# not kept\n";
     let agents = [robotstxt_str {
         ptr: p(b"FooBot"),
         len: 6,
@@ -204,8 +214,8 @@ fn matcher_with_huge_url() {
     let status = unsafe {
         robotstxt_matcher_allowed_by_robots(
             matcher,
-            p(RULES),
-            RULES.len(),
+            p(OTHER_RULES),
+            OTHER_RULES.len(),
             agents.as_ptr(),
             1,
             p(&url),

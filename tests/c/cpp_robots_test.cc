@@ -108,7 +108,9 @@ void CheckCases(const char* test, std::string_view body,
     const std::vector<std::string> agents{c.agent};
     const Answer answer = robots.check(agents, c.url);
     const Answer from_list = robots.check({c.agent}, c.url);
+    const Answer compiled = robots.compile(agents).check(c.url);
     const bool ok = answer.allowed == c.allowed && from_list == answer &&
+                    compiled == answer &&
                     robots.allowed(c.agent, c.url) == c.allowed &&
                     answer == MatcherAnswer(body, agents, c.url);
     check::Record(ok,
@@ -345,6 +347,50 @@ void ManyThreadsOneObject() {
   CHECK_EQ(wrong.load(), 0);
 }
 
+void CompiledView() {
+  using robotstxt::Compiled;
+  static_assert(!std::is_copy_constructible_v<Compiled>);
+  static_assert(std::is_nothrow_move_constructible_v<Compiled>);
+  static_assert(std::is_nothrow_move_assignable_v<Compiled>);
+  // Google's group rules on kGroups: FooBot's two groups merge (lines 4-5
+  // and 14-16), BazBot's group has no rules of its own but the FooBot group
+  // it shares (lines 14-16), QuxBot falls to no '*' group at all.
+  std::optional<Compiled> foo;
+  std::optional<Compiled> baz_foo;
+  std::optional<Compiled> qux;
+  {
+    const Robots robots = Robots::parse(kGroups);
+    foo.emplace(robots.compile({"FooBot"}));
+    baz_foo.emplace(robots.compile(std::vector<std::string>{"BazBot", "FooBot"}));
+    qux.emplace(robots.compile({"QuxBot"}));
+  }  // The compiled views hold their own copy of the rules.
+  for (const char* url : {"http://foo.bar/x/b", "http://foo.bar/z/d",
+                          "http://foo.bar/y/c", "http://foo.bar/"}) {
+    CHECK_EQ(foo->check(url), MatcherAnswer(kGroups, {"FooBot"}, url));
+    CHECK_EQ(foo->allowed(url), MatcherAnswer(kGroups, {"FooBot"}, url).allowed);
+    CHECK_EQ(baz_foo->check(url), MatcherAnswer(kGroups, {"BazBot", "FooBot"}, url));
+    CHECK_EQ(qux->check(url), MatcherAnswer(kGroups, {"QuxBot"}, url));
+  }
+  CHECK_EQ(foo->check("http://foo.bar/y/c"), Make(false, 4, true, true));
+  CHECK_EQ(qux->check("http://foo.bar/y/c"), Make(true, 0, false, false));
+  CHECK(foo->heap_bytes() > 0);
+  Compiled moved = std::move(*foo);
+  CHECK(!moved.allowed("http://foo.bar/y/c"));
+  // One view from four threads at once, without locks.
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&moved, &wrong] {
+      for (int i = 0; i < 200; ++i) {
+        if (!moved.allowed("http://foo.bar/x/b")) ++wrong;
+        if (moved.check("http://foo.bar/z/d") != Make(true, 15, true, false)) ++wrong;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  CHECK_EQ(wrong.load(), 0);
+}
+
 }  // namespace
 
 int main() {
@@ -356,6 +402,7 @@ int main() {
   CrawlDelay();
   MemoryAndMoves();
   ManyThreadsOneObject();
+  CompiledView();
   RunCrawlerTests();
   // An inline function has one address in the whole program.
   CHECK(CrawlerTuIsRobotsTxtUrl() == &robotstxt::is_robots_txt_url);

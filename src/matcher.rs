@@ -47,6 +47,16 @@ pub(crate) struct Verdict {
     pub(crate) ever_seen_specific_agent: bool,
 }
 
+/// Which groups the parse was in when it ended, as Google's `RobotsMatcher`
+/// tracks them (its `seen_*` members).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct AgentFlags {
+    pub(crate) seen_global_agent: bool,
+    pub(crate) seen_specific_agent: bool,
+    pub(crate) ever_seen_specific_agent: bool,
+    pub(crate) seen_separator: bool,
+}
+
 /// Decides a URL against a robots.txt body, as Google's `RobotsMatcher`.
 ///
 /// Each query parses the body again; the matcher keeps the state of its last
@@ -227,6 +237,17 @@ impl RobotsMatcher {
     /// The line of the rule that decided the last query, or 0 if none did.
     pub fn matching_line(&self) -> u32 {
         self.verdict().matching_line()
+    }
+
+    /// The group-tracking flags Google's `RobotsMatcher` keeps as protected
+    /// members, as the last query left them.
+    pub(crate) fn agent_flags(&self) -> AgentFlags {
+        AgentFlags {
+            seen_global_agent: self.seen_global_agent,
+            seen_specific_agent: self.seen_specific_agent,
+            ever_seen_specific_agent: self.ever_seen_specific_agent,
+            seen_separator: self.seen_separator,
+        }
     }
 
     pub(crate) fn verdict(&self) -> Verdict {

@@ -6,7 +6,10 @@
 //   c++ -std=c++17 -O2 -I<prefix>/include -o dropin_bench
 //       compat-tests/bench/dropin_bench.cc
 //       -L<prefix>/lib -lrobotstxt -Wl,-rpath,<prefix>/lib   (one line)
-//   ./dropin_bench ../shared/corpus [rounds] [urls-per-site]
+//   ./dropin_bench ../shared/corpus [rounds] [urls-per-site] [max-body-bytes]
+//
+// max-body-bytes (default 0: whole files) cuts each robots.txt after the
+// last line that fits, to weigh the per-query cost of the API itself.
 //
 // Prints the number of queries, the best round's nanoseconds per query, and
 // a checksum of the answers (equal checksums: equal answers). To compare two
@@ -42,12 +45,14 @@ bool Read(const std::string& path, std::string* out) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s CORPUS_DIR [ROUNDS] [URLS_PER_SITE]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s CORPUS_DIR [ROUNDS] [URLS_PER_SITE] [MAX_BODY_BYTES]\n",
+                 argv[0]);
     return 2;
   }
   const std::string corpus = argv[1];
   const int rounds = argc > 2 ? std::atoi(argv[2]) : 5;
   const std::size_t per_site = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 20;
+  const std::size_t max_body = argc > 4 ? std::strtoul(argv[4], nullptr, 10) : 0;
 
   std::vector<std::string> names;
   if (DIR* dir = opendir((corpus + "/links").c_str())) {
@@ -65,6 +70,10 @@ int main(int argc, char** argv) {
     if (!Read(corpus + "/robotfiles/" + name, &site.body) ||
         !Read(corpus + "/links/" + name, &links)) {
       continue;
+    }
+    if (max_body != 0 && site.body.size() > max_body) {
+      const std::size_t cut = site.body.rfind('\n', max_body);
+      site.body.resize(cut == std::string::npos ? 0 : cut + 1);
     }
     std::size_t start = 0;
     while (site.urls.size() < per_site && start < links.size()) {

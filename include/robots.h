@@ -27,7 +27,9 @@
 // subclass runs Google's algorithm in this header (InitUserAgentsAndPath(),
 // ParseRobotsTxt(body, this), disallow()), so each of its overrides is
 // called for every directive. Both give the same answers and the same state.
-// Without RTTI every RobotsMatcher takes the second way.
+// Without RTTI the first way is kept on gcc and clang (the Itanium C++ ABI
+// tells RobotsMatcher's own vtable apart); elsewhere every RobotsMatcher
+// takes the second way.
 //
 // Differences a caller can observe:
 // - RobotsMatchStrategy, which Google's header only declares, is defined
@@ -918,12 +920,29 @@ class RobotsMatcher : protected RobotsParseHandler {
   // Whether this object is exactly a RobotsMatcher with its own strategy, so
   // that the library's matcher may answer for the handlers above.
   bool robotstxt_is_plain() const {
+    if (match_strategy_ != &robotstxt_strategy_) return false;
 #if ROBOTSTXT_CXX_RTTI_
-    return match_strategy_ == &robotstxt_strategy_ &&
-           typeid(*this) == typeid(RobotsMatcher);
+    return typeid(*this) == typeid(RobotsMatcher);
+#elif (defined(__GNUC__) || defined(__clang__)) && !defined(_MSC_VER)
+    // Without RTTI, on the Itanium C++ ABI (gcc, clang): the vtable pointer
+    // comes first in the object, and an object whose vtable is
+    // RobotsMatcher's own has exactly RobotsMatcher's virtual functions
+    // (even where a linker folded a subclass's identical vtable into it).
+    static const RobotsMatcher robotstxt_reference;
+    return robotstxt_vtable_of(this) ==
+           robotstxt_vtable_of(&robotstxt_reference);
 #else
     return false;
 #endif
+  }
+
+  static const void* robotstxt_vtable_of(const RobotsMatcher* matcher) {
+    const void* vtable = nullptr;
+    const unsigned char* bytes =
+        reinterpret_cast<const unsigned char*>(matcher);
+    unsigned char* out = reinterpret_cast<unsigned char*>(&vtable);
+    for (std::size_t i = 0; i < sizeof vtable; ++i) out[i] = bytes[i];
+    return vtable;
   }
 
   // The library's matcher, made on first use.

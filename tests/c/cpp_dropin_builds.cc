@@ -96,6 +96,33 @@ class DrivingMatcher : public googlebot::RobotsMatcher {
   }
 };
 
+// Reads the protected state of any RobotsMatcher, a plain one included
+// (a pointer to a protected member, formed through a derived class, applies
+// to a base object), so the library's fast path is held to Google's state.
+class StateOf : public googlebot::RobotsMatcher {
+ public:
+  static std::string Read(const googlebot::RobotsMatcher& matcher) {
+    const MatchHierarchy googlebot::RobotsMatcher::*allow = &StateOf::allow_;
+    const MatchHierarchy googlebot::RobotsMatcher::*disallow =
+        &StateOf::disallow_;
+    const bool googlebot::RobotsMatcher::*flags[] = {
+        &StateOf::seen_global_agent_, &StateOf::seen_specific_agent_,
+        &StateOf::ever_seen_specific_agent_, &StateOf::seen_separator_};
+    const Match* matches[] = {
+        &(matcher.*allow).global, &(matcher.*allow).specific,
+        &(matcher.*disallow).global, &(matcher.*disallow).specific};
+    std::string out;
+    for (const Match* match : matches) {
+      out += std::to_string(match->priority()) + ":" +
+             std::to_string(match->line()) + " ";
+    }
+    for (const bool googlebot::RobotsMatcher::*flag : flags) {
+      out += matcher.*flag ? "1" : "0";
+    }
+    return out;
+  }
+};
+
 const char kBody[] =
     "sitemap: https://example.com/a.xml\n"
     "user-agent: *\n"
@@ -148,6 +175,21 @@ int main() {
          "plain matcher: FooBot allowed");
   Expect(!googlebot::RobotsMatcher::IsValidUserAgentToObey("Foo Bot"),
          "a space is not valid in an agent");
+
+  // Google's state after these queries: allow_ and disallow_ as
+  // priority:line for global, specific (allow, then disallow), then
+  // seen_global_agent_, seen_specific_agent_, ever_seen_specific_agent_,
+  // seen_separator_.
+  Expect(StateOf::Read(plain) == "-1:0 13:8 8:4 -1:0 0111",
+         "plain matcher: Google's protected state");
+  Expect(StateOf::Read(crawler) == "-1:0 13:8 8:4 -1:0 0111",
+         "subclass: Google's protected state");
+  googlebot::RobotsMatcher plain_bar;
+  Expect(!plain_bar.OneAgentAllowedByRobots(kBody, "BarBot",
+                                            "https://example.com/private/x"),
+         "plain matcher: BarBot disallowed");
+  Expect(StateOf::Read(plain_bar) == "-1:0 -1:0 8:4 -1:0 0000",
+         "plain matcher: Google's state for BarBot");
 
   googlebot::RobotsParsingReporter reporter;
   googlebot::ParseRobotsTxt(kBody, &reporter);

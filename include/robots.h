@@ -218,6 +218,38 @@ class string_view : public robotstxt_string_view_npos<> {
     }
     return npos;
   }
+  size_type rfind(string_view s, size_type pos = npos) const noexcept {
+    if (s.length_ > length_) return npos;
+    size_type i = length_ - s.length_;
+    if (pos < i) i = pos;
+    for (;; --i) {
+      if (s.length_ == 0 ||
+          traits_type::compare(ptr_ + i, s.ptr_, s.length_) == 0) {
+        return i;
+      }
+      if (i == 0) return npos;
+    }
+  }
+  size_type find_first_not_of(string_view s, size_type pos = 0) const noexcept {
+    for (size_type i = pos; i < length_; ++i) {
+      if (s.find(ptr_[i]) == npos) return i;
+    }
+    return npos;
+  }
+  size_type find_first_not_of(char c, size_type pos = 0) const noexcept {
+    return find_first_not_of(string_view(&c, 1), pos);
+  }
+  size_type find_last_not_of(string_view s,
+                             size_type pos = npos) const noexcept {
+    if (length_ == 0) return npos;
+    for (size_type i = pos < length_ ? pos + 1 : length_; i-- > 0;) {
+      if (s.find(ptr_[i]) == npos) return i;
+    }
+    return npos;
+  }
+  size_type find_last_not_of(char c, size_type pos = npos) const noexcept {
+    return find_last_not_of(string_view(&c, 1), pos);
+  }
 
  private:
   const char* ptr_;

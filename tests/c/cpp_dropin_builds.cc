@@ -191,6 +191,38 @@ int main() {
   Expect(StateOf::Read(plain_bar) == "-1:0 -1:0 8:4 -1:0 0000",
          "plain matcher: Google's state for BarBot");
 
+#if !ROBOTSTXT_USE_ABSL_STRING_VIEW
+  // The absl::string_view robots.h declares (std::string_view's read-only
+  // interface; a class of its own before C++17). abseil's own is not
+  // exercised here: its searches are compiled into libabsl_strings.
+  const absl::string_view view("user-agent: FooBot/2.1");
+  Expect(view.size() == 22 && !view.empty() && view[0] == 'u' &&
+             view.front() == 'u' && view.back() == '1',
+         "string_view: size and access");
+  Expect(view.find(':') == 10 && view.find("Bot") == 15 &&
+             view.rfind('o') == 16 && view.rfind("o") == 16 &&
+             view.find('#') == absl::string_view::npos,
+         "string_view: find");
+  Expect(view.find_first_of("/:") == 10 && view.find_last_of("/:") == 18 &&
+             view.find_first_not_of("user-") == 5 &&
+             view.find_last_not_of("0123456789.") == 18,
+         "string_view: find_*_of");
+  Expect(view.substr(12, 6) == "FooBot" && view.substr(19) == "2.1" &&
+             !(view.substr(12, 6) < view.substr(19)) &&
+             absl::string_view("a") < absl::string_view("b") &&
+             view.compare(view) == 0,
+         "string_view: substr and comparison");
+  Expect(std::string(view.substr(0, 4)) == "user" &&
+             std::string(view.begin(), view.end()) == Str(view),
+         "string_view: to std::string");
+  absl::string_view trimmed = view;
+  trimmed.remove_prefix(12);
+  trimmed.remove_suffix(4);
+  Expect(trimmed == "FooBot" && absl::string_view() == "" &&
+             absl::string_view().empty(),
+         "string_view: remove_prefix/suffix, empty views");
+#endif
+
   googlebot::RobotsParsingReporter reporter;
   googlebot::ParseRobotsTxt(kBody, &reporter);
   Expect(reporter.valid_directives() == 7 && reporter.unused_directives() == 2,

@@ -266,10 +266,10 @@ for cxx in g++ clang++; do
 done
 ((CONFIGS == 16)) || die "expected 16 configurations (2 compilers x 4 standards x abseil or not), found $CONFIGS"
 
-step "compat-tests: the g++ C++17 abseil configuration under valgrind"
+step "compat-tests: the g++ C++17 abseil configuration and the C API under valgrind"
 ctest --test-dir "$WORK/compat-g++" -L memcheck -T memcheck --output-on-failure --parallel "$JOBS"
 
-step "compat-tests: the other 15 configurations and the C API natively"
+step "compat-tests: the other 15 configurations natively"
 ctest --test-dir "$WORK/compat-g++" -L native --output-on-failure --parallel "$JOBS"
 ctest --test-dir "$WORK/compat-clang++" --output-on-failure --parallel "$JOBS"
 

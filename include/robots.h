@@ -34,6 +34,9 @@
 // Differences a caller can observe:
 // - RobotsMatchStrategy, which Google's header only declares, is defined
 //   here (MatchAllow, MatchDisallow, the protected static Matches).
+//   match_strategy_ points at a strategy the matcher holds (not one it
+//   deletes); a subclass may point it at a strategy of its own, which it
+//   keeps alive, and its queries then run in this header.
 // - GetPathParamsQuery() and MaybeEscapePattern(), which Google defines in
 //   robots.cc for its tests, are declared here too (and may be declared
 //   again by the caller, as Google's tests do).

@@ -47,14 +47,40 @@ pub(crate) struct Verdict {
     pub(crate) ever_seen_specific_agent: bool,
 }
 
-/// Which groups the parse was in when it ended, as Google's `RobotsMatcher`
-/// tracks them (its `seen_*` members).
+/// What a [`RobotsMatcher`] knows after a query: the protected state of
+/// Google's `RobotsMatcher` (`allow_`, `disallow_` and the `seen_*` flags) as
+/// the query left it. Matches are `(priority, line)`: the length of the
+/// longest matching pattern and its line, or `(-1, 0)` when no rule matched.
+///
+/// ```
+/// use robotstxt::RobotsMatcher;
+/// let body = b"user-agent: *\ndisallow: /x\nuser-agent: FooBot\nallow: /x/page.html\n";
+/// let mut m = RobotsMatcher::new();
+/// assert!(m.one_agent_allowed_by_robots(body, b"FooBot", b"http://foo.bar/x/page.html"));
+/// let state = m.state();
+/// assert_eq!(state.allow_specific, (12, 4));
+/// assert_eq!(state.disallow_global, (2, 2));
+/// assert!(state.seen_specific_agent && state.seen_separator && !state.seen_global_agent);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct AgentFlags {
-    pub(crate) seen_global_agent: bool,
-    pub(crate) seen_specific_agent: bool,
-    pub(crate) ever_seen_specific_agent: bool,
-    pub(crate) seen_separator: bool,
+pub struct MatcherState {
+    /// Best allow match in the global (`*`) groups.
+    pub allow_global: (i64, u32),
+    /// Best allow match in the groups of the queried agents.
+    pub allow_specific: (i64, u32),
+    /// Best disallow match in the global (`*`) groups.
+    pub disallow_global: (i64, u32),
+    /// Best disallow match in the groups of the queried agents.
+    pub disallow_specific: (i64, u32),
+    /// The parse ended inside a group that includes `*`.
+    pub seen_global_agent: bool,
+    /// The parse ended inside a group that names a queried agent.
+    pub seen_specific_agent: bool,
+    /// Some group named a queried agent.
+    pub ever_seen_specific_agent: bool,
+    /// The current group had a rule line, so the next `user-agent` line
+    /// starts a new group.
+    pub seen_separator: bool,
 }
 
 /// Decides a URL against a robots.txt body, as Google's `RobotsMatcher`.
@@ -239,10 +265,15 @@ impl RobotsMatcher {
         self.verdict().matching_line()
     }
 
-    /// The group-tracking flags Google's `RobotsMatcher` keeps as protected
-    /// members, as the last query left them.
-    pub(crate) fn agent_flags(&self) -> AgentFlags {
-        AgentFlags {
+    /// The state the last query left, as Google's `RobotsMatcher` keeps it in
+    /// its protected members (see [`MatcherState`]).
+    pub fn state(&self) -> MatcherState {
+        let pair = |m: Match| (m.priority, m.line);
+        MatcherState {
+            allow_global: pair(self.allow.global),
+            allow_specific: pair(self.allow.specific),
+            disallow_global: pair(self.disallow.global),
+            disallow_specific: pair(self.disallow.specific),
             seen_global_agent: self.seen_global_agent,
             seen_specific_agent: self.seen_specific_agent,
             ever_seen_specific_agent: self.ever_seen_specific_agent,

@@ -7,7 +7,6 @@ use super::{
     try_bytes, try_mut, try_out, try_ref,
 };
 use crate::RobotsMatcher;
-use crate::matcher::Match;
 
 /// Decides whether URLs may be fetched under a robots.txt body, with Google's
 /// rules; it also remembers the details of its last decision.
@@ -210,13 +209,13 @@ pub struct robotstxt_matcher_state {
     pub seen_separator: bool,
 }
 
-impl From<Match> for robotstxt_match {
-    fn from(m: Match) -> Self {
+impl robotstxt_match {
+    fn of((priority, line): (i64, u32)) -> Self {
         robotstxt_match {
             // Priorities are pattern lengths, bounded by the longest line
             // the parser keeps; saturate rather than wrap all the same.
-            priority: i32::try_from(m.priority).unwrap_or(i32::MAX),
-            line: m.line,
+            priority: i32::try_from(priority).unwrap_or(i32::MAX),
+            line,
         }
     }
 }
@@ -239,17 +238,16 @@ pub unsafe extern "C" fn robotstxt_matcher_get_state(
     ffi_boundary!({
         let matcher = try_ref!(matcher);
         let state = try_out!(state);
-        let verdict = matcher.inner.verdict();
-        let flags = matcher.inner.agent_flags();
+        let inner = matcher.inner.state();
         let value = robotstxt_matcher_state {
-            allow_global: verdict.allow.global.into(),
-            allow_specific: verdict.allow.specific.into(),
-            disallow_global: verdict.disallow.global.into(),
-            disallow_specific: verdict.disallow.specific.into(),
-            seen_global_agent: flags.seen_global_agent,
-            seen_specific_agent: flags.seen_specific_agent,
-            ever_seen_specific_agent: flags.ever_seen_specific_agent,
-            seen_separator: flags.seen_separator,
+            allow_global: robotstxt_match::of(inner.allow_global),
+            allow_specific: robotstxt_match::of(inner.allow_specific),
+            disallow_global: robotstxt_match::of(inner.disallow_global),
+            disallow_specific: robotstxt_match::of(inner.disallow_specific),
+            seen_global_agent: inner.seen_global_agent,
+            seen_specific_agent: inner.seen_specific_agent,
+            ever_seen_specific_agent: inner.ever_seen_specific_agent,
+            seen_separator: inner.seen_separator,
         };
         // SAFETY: checked non-NULL; the caller guarantees it is writable.
         unsafe { put(state, value) }

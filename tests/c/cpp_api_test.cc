@@ -7,6 +7,7 @@
 #include "robots.h"  // First: like Google's, it must bring <string>, <vector>.
 
 #include <stdexcept>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -447,6 +448,25 @@ void ParseRethrowsHandlerExceptions() {
   CHECK_EQ(thrower.sitemap, "/s");
 }
 
+void LibraryFailuresAreBadAlloc() {
+  // Every status but OK, ROBOTSTXT_STATUS_OUT_OF_MEMORY first, reaches the
+  // caller as std::bad_alloc: the one exception code written for Google's
+  // library is prepared for.
+  const robotstxt_status failures[] = {
+      ROBOTSTXT_STATUS_OUT_OF_MEMORY, ROBOTSTXT_STATUS_PANIC,
+      ROBOTSTXT_STATUS_NULL_ARGUMENT, ROBOTSTXT_STATUS_BUFFER_TOO_SMALL};
+  for (const robotstxt_status status : failures) {
+    bool caught = false;
+    try {
+      googlebot::robotstxt_internal::robotstxt_check(status);
+    } catch (const std::bad_alloc&) {
+      caught = true;
+    }
+    CHECK(caught);
+  }
+  googlebot::robotstxt_internal::robotstxt_check(ROBOTSTXT_STATUS_OK);
+}
+
 void KeyTypes() {
   using googlebot::KeyType;
   bool typo = true;
@@ -523,6 +543,7 @@ int main() {
   ParseSitemaps();
   ParseValuesAndNulls();
   ParseRethrowsHandlerExceptions();
+  LibraryFailuresAreBadAlloc();
   KeyTypes();
   PathParamsQuery();
   EscapePattern();

@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "compat.h"
@@ -28,7 +27,7 @@ struct BufferFree {
   void operator()(char* buffer) const { robotstxt_buffer_free(buffer); }
 };
 
-bool IsUserAgentAllowed(std::string_view robotstxt,
+bool IsUserAgentAllowed(absl::string_view robotstxt,
                         const std::string& user_agent, const std::string& url) {
   const std::unique_ptr<robotstxt_matcher, MatcherFree> matcher(
       robotstxt_matcher_new());
@@ -42,7 +41,7 @@ bool IsUserAgentAllowed(std::string_view robotstxt,
   return allowed;
 }
 
-bool IsValidUserAgentToObey(std::string_view user_agent) {
+bool IsValidUserAgentToObey(absl::string_view user_agent) {
   return robotstxt_is_valid_user_agent_to_obey(user_agent.data(),
                                                user_agent.size());
 }
@@ -58,14 +57,14 @@ void OnDirective(void* user_data, uint32_t line_num, const char*, size_t) {
 void OnSitemap(void* user_data, uint32_t line_num, const char* value,
                size_t value_len) {
   Counter(user_data)->OnSitemap(static_cast<int>(line_num),
-                                std::string_view(value, value_len));
+                                absl::string_view(value, value_len));
 }
 void OnUnknown(void* user_data, uint32_t line_num, const char*, size_t,
                const char*, size_t) {
   Counter(user_data)->OnUnknown(static_cast<int>(line_num));
 }
 
-void ParseWithStats(std::string_view body, compat::StatsCounter* stats) {
+void ParseWithStats(absl::string_view body, compat::StatsCounter* stats) {
   robotstxt_parse_callbacks callbacks = {};
   callbacks.user_data = stats;
   callbacks.handle_robots_start = OnStart;
@@ -150,7 +149,7 @@ class ParsingReport {
     EXPECT_NE(nullptr, reporter_);
   }
 
-  void Parse(std::string_view body) {
+  void Parse(absl::string_view body) {
     EXPECT_EQ(ROBOTSTXT_STATUS_OK,
               robotstxt_reporter_parse(reporter_.get(), body.data(),
                                        body.size()));

@@ -14,8 +14,12 @@
 #include <cstddef>
 #include <ostream>
 #include <string>
-#include <string_view>
 #include <vector>
+
+// absl::string_view, the type the cases are spelled in as in Google's tests:
+// abseil's own or the one robots.h declares. Only its inline members (data(),
+// size(), construction) are used here, so no build links abseil.
+#include "robots.h"
 
 namespace compat {
 
@@ -36,7 +40,7 @@ class StatsCounter {
     last_line_seen_ = line_num;
     ++valid_directives_;
   }
-  void OnSitemap(int line_num, std::string_view value) {
+  void OnSitemap(int line_num, absl::string_view value) {
     OnDirective(line_num);
     sitemap_.append(value.data(), value.size());
   }
@@ -72,11 +76,13 @@ enum Flag : unsigned {
   kIsMissingColonSeparator = 1u << 6,
 };
 
+// A plain aggregate (no member initialisers), so that C++11 takes
+// {line, tag, typo, flags}.
 struct ParsedLine {
-  int line_num = 0;
-  Tag tag_name = Tag::kUnknown;
-  bool is_typo = false;
-  unsigned metadata = kNone;  // Flag bits.
+  int line_num;
+  Tag tag_name;
+  bool is_typo;
+  unsigned metadata;  // Flag bits.
 };
 
 inline bool operator==(const ParsedLine& a, const ParsedLine& b) {
@@ -126,26 +132,27 @@ inline void PrintTo(const ParsedLine& line, std::ostream* os) {
 
 // Splits on '\n' only, keeping empty pieces (a trailing newline yields a
 // final empty line), like the line numbering under test.
-inline std::vector<std::string_view> SplitLines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) {
-      lines.push_back(text.substr(start));
-      return lines;
+inline std::vector<std::string> SplitLines(absl::string_view text) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.data()[i] == '\n') {
+      lines.push_back(line);
+      line.clear();
+    } else {
+      line += text.data()[i];
     }
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
   }
+  lines.push_back(line);
+  return lines;
 }
 
 // Checks the reported line `expected.line_num` (counted from 1) of `body`.
-inline void ExpectLine(std::string_view body,
+inline void ExpectLine(absl::string_view body,
                        const std::vector<ParsedLine>& results,
                        const ParsedLine& expected) {
   const std::size_t index = static_cast<std::size_t>(expected.line_num) - 1;
-  const std::vector<std::string_view> lines = SplitLines(body);
+  const std::vector<std::string> lines = SplitLines(body);
   ASSERT_LT(index, results.size()) << "no result for line " << expected.line_num;
   ASSERT_LT(index, lines.size());
   EXPECT_EQ(results[index], expected)

@@ -2,7 +2,6 @@
 // reporting_robots.h (googlebot::RobotsParsingReporter).
 #include "reporting_robots.h"
 
-#include <string_view>
 #include <vector>
 
 #include "compat.h"
@@ -47,7 +46,7 @@ compat::ParsedLine ToParsedLine(const RobotsParsedLine& line) {
 // One RobotsParsingReporter reused across parses, as the original cases do.
 class ParsingReport {
  public:
-  void Parse(std::string_view body) {
+  void Parse(absl::string_view body) {
     googlebot::ParseRobotsTxt(body, &reporter_);
   }
   int valid_directives() const { return reporter_.valid_directives(); }

@@ -1,21 +1,29 @@
 // Google's robots_test.cc cases, answered by the drop-in C++ header robots.h
 // (namespace googlebot), which calls the Rust library through its C ABI.
+//
+// Spelled as Google's robots_test.cc is: absl::string_view in handler
+// signatures, and GetPathParamsQuery() / MaybeEscapePattern() declared again
+// here, as Google's test declares them (robots.h declares them too).
 #include "robots.h"
 
 #include <string>
-#include <string_view>
 
 #include "compat.h"
 
+namespace googlebot {
+std::string GetPathParamsQuery(const std::string& url);
+bool MaybeEscapePattern(const char* src, char** dst);
+}  // namespace googlebot
+
 namespace {
 
-bool IsUserAgentAllowed(std::string_view robotstxt,
+bool IsUserAgentAllowed(absl::string_view robotstxt,
                         const std::string& user_agent, const std::string& url) {
   googlebot::RobotsMatcher matcher;
   return matcher.OneAgentAllowedByRobots(robotstxt, user_agent, url);
 }
 
-bool IsValidUserAgentToObey(std::string_view user_agent) {
+bool IsValidUserAgentToObey(absl::string_view user_agent) {
   return googlebot::RobotsMatcher::IsValidUserAgentToObey(user_agent);
 }
 
@@ -26,20 +34,20 @@ class StatsHandler : public googlebot::RobotsParseHandler {
 
   void HandleRobotsStart() override { stats_->OnStart(); }
   void HandleRobotsEnd() override {}
-  void HandleUserAgent(int line_num, std::string_view) override {
+  void HandleUserAgent(int line_num, absl::string_view) override {
     stats_->OnDirective(line_num);
   }
-  void HandleAllow(int line_num, std::string_view) override {
+  void HandleAllow(int line_num, absl::string_view) override {
     stats_->OnDirective(line_num);
   }
-  void HandleDisallow(int line_num, std::string_view) override {
+  void HandleDisallow(int line_num, absl::string_view) override {
     stats_->OnDirective(line_num);
   }
-  void HandleSitemap(int line_num, std::string_view value) override {
+  void HandleSitemap(int line_num, absl::string_view value) override {
     stats_->OnSitemap(line_num, value);
   }
-  void HandleUnknownAction(int line_num, std::string_view,
-                           std::string_view) override {
+  void HandleUnknownAction(int line_num, absl::string_view,
+                           absl::string_view) override {
     stats_->OnUnknown(line_num);
   }
 
@@ -47,7 +55,7 @@ class StatsHandler : public googlebot::RobotsParseHandler {
   compat::StatsCounter* stats_;
 };
 
-void ParseWithStats(std::string_view body, compat::StatsCounter* stats) {
+void ParseWithStats(absl::string_view body, compat::StatsCounter* stats) {
   StatsHandler handler(stats);
   googlebot::ParseRobotsTxt(body, &handler);
 }

@@ -4,7 +4,8 @@
 // A source drop-in for Google's reporting_robots.h: a RobotsParseHandler
 // that records what each line of a robots.txt was parsed as. As in Google's
 // library, each parse resets the counts but not the per-line results, which
-// a later parse overwrites line by line. Requires C++17.
+// a later parse overwrites line by line. C++11 or later; absl::string_view
+// is the one robots.h declares or includes.
 //
 // Copyright the robotstxt authors. SPDX-License-Identifier: Apache-2.0
 
@@ -12,7 +13,6 @@
 #define ROBOTSTXT_GOOGLEBOT_REPORTING_ROBOTS_H_
 
 #include <map>
-#include <string_view>
 #include <vector>
 
 #include "robots.h"
@@ -48,30 +48,30 @@ class RobotsParsingReporter : public googlebot::RobotsParseHandler {
     unused_directives_ = 0;
   }
   void HandleRobotsEnd() override {}
-  void HandleUserAgent(int line_num, std::string_view /*value*/) override {
-    Record(line_num, RobotsParsedLine::kUserAgent);
+  void HandleUserAgent(int line_num, absl::string_view /*value*/) override {
+    Digest(line_num, RobotsParsedLine::kUserAgent);
   }
-  void HandleAllow(int line_num, std::string_view /*value*/) override {
-    Record(line_num, RobotsParsedLine::kAllow);
+  void HandleAllow(int line_num, absl::string_view /*value*/) override {
+    Digest(line_num, RobotsParsedLine::kAllow);
   }
-  void HandleDisallow(int line_num, std::string_view /*value*/) override {
-    Record(line_num, RobotsParsedLine::kDisallow);
+  void HandleDisallow(int line_num, absl::string_view /*value*/) override {
+    Digest(line_num, RobotsParsedLine::kDisallow);
   }
-  void HandleSitemap(int line_num, std::string_view /*value*/) override {
-    Record(line_num, RobotsParsedLine::kSitemap);
+  void HandleSitemap(int line_num, absl::string_view /*value*/) override {
+    Digest(line_num, RobotsParsedLine::kSitemap);
   }
-  void HandleUnknownAction(int line_num, std::string_view action,
-                           std::string_view /*value*/) override {
+  void HandleUnknownAction(int line_num, absl::string_view action,
+                           absl::string_view /*value*/) override {
     // The list of unused keys lives in the library, shared with the C API.
     const bool unused =
         robotstxt_is_unsupported_tag(action.data(), action.size());
     ++unused_directives_;
-    Record(line_num,
+    Digest(line_num,
            unused ? RobotsParsedLine::kUnused : RobotsParsedLine::kUnknown);
   }
   void ReportLineMetadata(int line_num, const LineMetadata& metadata) override {
     if (line_num > last_line_seen_) last_line_seen_ = line_num;
-    RobotsParsedLine& line = lines_[line_num];
+    RobotsParsedLine& line = robots_parse_results_[line_num];
     line.line_num = line_num;
     line.is_typo = metadata.is_acceptable_typo;
     line.metadata = metadata;
@@ -86,26 +86,27 @@ class RobotsParsingReporter : public googlebot::RobotsParseHandler {
   // The per-line results, ordered by line number.
   std::vector<RobotsParsedLine> parse_results() const {
     std::vector<RobotsParsedLine> results;
-    results.reserve(lines_.size());
-    for (const auto& entry : lines_) {
+    results.reserve(robots_parse_results_.size());
+    for (const auto& entry : robots_parse_results_) {
       results.push_back(entry.second);
     }
     return results;
   }
 
  private:
-  void Record(int line_num, RobotsParsedLine::RobotsTagName parsed_tag) {
+  void Digest(int line_num, RobotsParsedLine::RobotsTagName parsed_tag) {
     if (line_num > last_line_seen_) last_line_seen_ = line_num;
     if (parsed_tag != RobotsParsedLine::kUnknown &&
         parsed_tag != RobotsParsedLine::kUnused) {
       ++valid_directives_;
     }
-    RobotsParsedLine& line = lines_[line_num];
+    RobotsParsedLine& line = robots_parse_results_[line_num];
     line.line_num = line_num;
     line.tag_name = parsed_tag;
   }
 
-  std::map<int, RobotsParsedLine> lines_;
+  // Indexed and sorted by line number.
+  std::map<int, RobotsParsedLine> robots_parse_results_;
   int last_line_seen_ = 0;
   int valid_directives_ = 0;
   int unused_directives_ = 0;

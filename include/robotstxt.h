@@ -375,6 +375,65 @@ typedef struct robotstxt_str {
 } robotstxt_str;
 
 /**
+ * The best match of one rule kind (allow or disallow) within one kind of
+ * group, as Google's `RobotsMatcher::Match` keeps it.
+ */
+typedef struct robotstxt_match {
+    /**
+     * The length of the longest matching pattern, or -1 when no rule
+     * matched (a match of the empty pattern has priority 0).
+     */
+    int32_t priority;
+    /**
+     * The line (from 1) of that rule, or 0 when no rule matched.
+     */
+    uint32_t line;
+} robotstxt_match;
+
+/**
+ * What a matcher knows after a query: the protected state of Google's
+ * `RobotsMatcher` (`allow_`, `disallow_` and the `seen_*` flags) as the
+ * query left it. The C++ header `robots.h` copies it into its members so
+ * that a `RobotsMatcher` answered by the library reads like one that ran
+ * Google's handlers itself.
+ */
+typedef struct robotstxt_matcher_state {
+    /**
+     * Best allow match in the global (`*`) groups.
+     */
+    struct robotstxt_match allow_global;
+    /**
+     * Best allow match in the groups of the queried agents.
+     */
+    struct robotstxt_match allow_specific;
+    /**
+     * Best disallow match in the global (`*`) groups.
+     */
+    struct robotstxt_match disallow_global;
+    /**
+     * Best disallow match in the groups of the queried agents.
+     */
+    struct robotstxt_match disallow_specific;
+    /**
+     * The parse ended inside a group that includes `*`.
+     */
+    bool seen_global_agent;
+    /**
+     * The parse ended inside a group that names a queried agent.
+     */
+    bool seen_specific_agent;
+    /**
+     * Some group named a queried agent.
+     */
+    bool ever_seen_specific_agent;
+    /**
+     * The current group had a rule line (so the next `user-agent` line
+     * starts a new group).
+     */
+    bool seen_separator;
+} robotstxt_matcher_state;
+
+/**
  * What the parser learned about one line. The fields are Google's
  * `RobotsParseHandler::LineMetadata` fields.
  */
@@ -988,6 +1047,44 @@ bool robotstxt_matcher_ever_seen_specific_agent(const struct robotstxt_matcher *
  * `matcher` is NULL or a live matcher not being queried meanwhile.
  */
 uint32_t robotstxt_matcher_matching_line(const struct robotstxt_matcher *matcher);
+
+/**
+ * Writes the state the last query left in `matcher` to `*state`: before any
+ * query, no matches (priority -1, line 0) and every flag false.
+ *
+ * After a query answered from a kept body (see `robotstxt_matcher`) whose
+ * agents have a group of their own, the global matches are reported as no
+ * match: Google's answers never consult them then. Every other field, and
+ * every field after any other query, is Google's.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+ * `matcher` or `state`) or `ROBOTSTXT_STATUS_PANIC`. `*state` is written
+ * only on success.
+ *
+ * # Safety
+ * `matcher` is NULL or a live matcher not being queried meanwhile; `state`
+ * is NULL or writable.
+ */
+robotstxt_status robotstxt_matcher_get_state(const struct robotstxt_matcher *matcher,
+                                             struct robotstxt_matcher_state *state);
+
+/**
+ * Whether the URL path `(path, path_len)` matches the robots.txt rule
+ * pattern `(pattern, pattern_len)`, as Google's
+ * `RobotsMatchStrategy::Matches`: anchored at the start of the path, `*`
+ * matches any run of bytes, and `$` anchors the end only as the last byte
+ * of the pattern. Bytes are compared as they are (give an escaped pattern,
+ * as the parser reports it). Linear time. False for (NULL, n > 0) and on an
+ * internal error. Thread-safe.
+ *
+ * # Safety
+ * Each of `path` and `pattern` is NULL or points to that many readable
+ * bytes.
+ */
+bool robotstxt_pattern_matches(const char *path,
+                               size_t path_len,
+                               const char *pattern,
+                               size_t pattern_len);
 
 /**
  * Whether `(user_agent, user_agent_len)` is a user agent a crawler may obey

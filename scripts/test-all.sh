@@ -4,7 +4,8 @@
 # packaging as a downstream user meets it: CMake build and install into a
 # temporary prefix, the prefix moved elsewhere, consumer projects built
 # against it (find_package and pkg-config, shared and static), and Google's
-# test cases (compat-tests/) run by ctest under valgrind.
+# test cases (compat-tests/) run by ctest in every C++ configuration of the
+# drop-in headers, one of them under valgrind.
 #
 # Works on a fresh Debian machine that has only the Rust toolchain: missing
 # build tools are installed with apt-get (as root, or through sudo).
@@ -43,11 +44,17 @@ ensure_tools() {
   command -v pkg-config >/dev/null || missing+=(pkg-config)
   command -v valgrind >/dev/null || missing+=(valgrind)
   command -v readelf >/dev/null || missing+=(binutils)
+  command -v clang++ >/dev/null || missing+=(clang)
   if command -v dpkg >/dev/null && ! dpkg -s libgtest-dev >/dev/null 2>&1; then
     missing+=(libgtest-dev)
   fi
+  # abseil's headers: the compat tests build robots.h with Debian's
+  # absl::string_view (a class of its own there) as well as without it.
+  if command -v dpkg >/dev/null && ! dpkg -s libabsl-dev >/dev/null 2>&1; then
+    missing+=(libabsl-dev)
+  fi
   if ((${#missing[@]} == 0)); then
-    echo "all present: cc c++ make cmake pkg-config valgrind readelf googletest"
+    echo "all present: cc c++ clang++ make cmake pkg-config valgrind readelf googletest abseil"
     return
   fi
   echo "missing: ${missing[*]}"
@@ -338,17 +345,42 @@ else
   echo "SKIPPED: the Debian package test needs dpkg-deb, cpack and root (or sudo -n)"
 fi
 
-step "compat-tests: Google's test cases against the installed package"
-cmake -S compat-tests -B "$WORK/compat" -DCMAKE_PREFIX_PATH="$PREFIX"
-cmake --build "$WORK/compat" --parallel "$JOBS"
-LISTED="$(ctest --test-dir "$WORK/compat" -N)"
-CXX_TESTS="$(grep -c ': RobotsUnittest\.' <<<"$LISTED" || true)"
-C_TESTS="$(grep -c ': RobotsCApiUnittest\.' <<<"$LISTED" || true)"
-((CXX_TESTS == 23)) || die "expected Google's 23 tests through the C++ API, ctest lists $CXX_TESTS"
-((C_TESTS == 23)) || die "expected Google's 23 tests through the C API, ctest lists $C_TESTS"
+# Google's test cases and the protected-API replay, through robots.h in
+# every configuration a user may build it in: g++ and clang++, C++11/14/17/20,
+# with abseil's absl::string_view and with the header's own. One tree per
+# compiler, each configuration built once; one configuration runs under
+# valgrind, the other fifteen natively.
+step "compat-tests: configure and build (g++ and clang++, C++11..20, with and without abseil)"
+for cxx in g++ clang++; do
+  cmake -S compat-tests -B "$WORK/compat-$cxx" -DCMAKE_PREFIX_PATH="$PREFIX" \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=Debug
+done
+for cxx in g++ clang++; do
+  cmake --build "$WORK/compat-$cxx" --parallel "$JOBS"
+done
+[[ -d "$ROOT/../shared/corpus" ]] ||
+  echo "WARNING: $ROOT/../shared/corpus not found: the ProtectedApi tests will be SKIPPED" >&2
+CONFIGS=0
+for cxx in g++ clang++; do
+  LISTED="$(ctest --test-dir "$WORK/compat-$cxx" -N)"
+  for config in $(grep -o ': [A-Za-z]*-cxx[0-9]*-[a-z]*\.' <<<"$LISTED" | sort -u | tr -d ': .'); do
+    n="$(grep -c ": $config\.RobotsUnittest\." <<<"$LISTED" || true)"
+    ((n == 23)) || die "$cxx $config: expected Google's 23 tests through the C++ API, ctest lists $n"
+    n="$(grep -c ": $config\.ProtectedApi\." <<<"$LISTED" || true)"
+    ((n == 5)) || die "$cxx $config: expected the 5 ProtectedApi tests, ctest lists $n"
+    CONFIGS=$((CONFIGS + 1))
+  done
+  n="$(grep -c ': [A-Za-z]*-c-api\.RobotsCApiUnittest\.' <<<"$LISTED" || true)"
+  ((n == 23)) || die "$cxx: expected Google's 23 tests through the C API, ctest lists $n"
+done
+((CONFIGS == 16)) || die "expected 16 configurations (2 compilers x 4 standards x abseil or not), found $CONFIGS"
 
-step "ctest under valgrind ($CXX_TESTS C++ API + $C_TESTS C API tests)"
-ctest --test-dir "$WORK/compat" -T memcheck --output-on-failure --parallel "$JOBS"
+step "compat-tests: the g++ C++17 abseil configuration and the C API under valgrind"
+ctest --test-dir "$WORK/compat-g++" -L memcheck -T memcheck --output-on-failure --parallel "$JOBS"
+
+step "compat-tests: the other 15 configurations natively"
+ctest --test-dir "$WORK/compat-g++" -L native --output-on-failure --parallel "$JOBS"
+ctest --test-dir "$WORK/compat-clang++" --output-on-failure --parallel "$JOBS"
 
 step "done"
 echo "test-all: all checks passed in $((SECONDS - START_TIME))s"

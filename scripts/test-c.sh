@@ -3,7 +3,8 @@
 # them: builds the library (cargo build --release, the same packages as the
 # CMake build, so the two share one compilation), stages it like an
 # installed prefix, compiles the C examples (C99) and the C++ tests (C++17
-# and C++20) with -Wall -Wextra -Wpedantic -Werror, runs everything under
+# and C++20; the drop-in robots.h also as C++11 and C++14, with and without
+# abseil, exceptions and RTTI) with -Wall -Wextra -Wpedantic -Werror, runs everything under
 # valgrind, and compares the programs' output with tests/c/expected/.
 #
 #   scripts/test-c.sh
@@ -98,6 +99,28 @@ for std in c++17 c++20; do
     "${CXXLINK[@]}" -o "$BUILD/bin/cpp_robots_test_$std"
 done
 pass "robotstxt.hpp tests build as C++17 and C++20 (two translation units)"
+# A program written for Google's robots.h, in every way a user may build the
+# drop-in headers: C++11 to C++20, with abseil's absl::string_view (when its
+# header is installed) and with the header's own, with and without
+# exceptions and RTTI, after macros named like common words.
+absl_modes=(0)
+if echo '#include <absl/strings/string_view.h>' | "$CXX" -std=c++17 -x c++ -fsyntax-only - 2>/dev/null; then
+  absl_modes+=(1)
+fi
+dropin_builds=()
+for std in c++11 c++14 c++17 c++20; do
+  for absl in "${absl_modes[@]}"; do
+    for mode in default no-exceptions-rtti; do
+      flags=()
+      [[ $mode == no-exceptions-rtti ]] && flags=(-fno-exceptions -fno-rtti)
+      exe="$BUILD/bin/cpp_dropin_${std}_absl${absl}_$mode"
+      "$CXX" -std=$std -O1 -g "${WARN[@]}" "${flags[@]}" -DROBOTSTXT_USE_ABSL_STRING_VIEW=$absl \
+        -I"$PREFIX/include" "$ROOT/tests/c/cpp_dropin_builds.cc" "${CXXLINK[@]}" -o "$exe"
+      dropin_builds+=("$exe")
+    done
+  done
+done
+pass "robots.h builds as C++11/14/17/20 x absl::string_view ${absl_modes[*]} x (no) exceptions/RTTI"
 "$CXX" -std=c++17 -O1 -g "${WARN[@]}" -I"$PREFIX/include" "$ROOT/tests/c/robots_main.cc" \
   "${CXXLINK[@]}" -o "$BUILD/bin/robots_main"
 pass "robots_main.cc builds against the googlebot:: API"
@@ -179,6 +202,9 @@ for bin in "$B" "$B/static"; do
   run "crawl_loop_usage$suffix" 2 -- "$bin/crawl_loop"
 done
 run "header_c99" 0 -- "$B/header_c99"
+for exe in "${dropin_builds[@]}"; do
+  run "$(basename "$exe")" 0 -- "$exe"
+done
 
 mains=("$B/robots_main")
 [[ -n $google_main ]] && mains+=("$google_main")

@@ -37,7 +37,7 @@ mod scan;
 mod word;
 
 pub use escape::{maybe_escape_pattern, try_maybe_escape_pattern};
-pub use matcher::{RobotsMatcher, extract_user_agent, is_valid_user_agent_to_obey};
+pub use matcher::{MatcherState, RobotsMatcher, extract_user_agent, is_valid_user_agent_to_obey};
 pub use parser::{
     KeyType, LineMetadata, MAX_LINE_LEN, ParseHandler, get_key_type, parse_robots_txt,
     try_parse_robots_txt,

@@ -50,6 +50,42 @@ pub(crate) struct Verdict {
     pub(crate) ever_seen_specific_agent: bool,
 }
 
+/// What a [`RobotsMatcher`] knows after a query: the protected state of
+/// Google's `RobotsMatcher` (`allow_`, `disallow_` and the `seen_*` flags) as
+/// the query left it. Matches are `(priority, line)`: the length of the
+/// longest matching pattern and its line, or `(-1, 0)` when no rule matched.
+///
+/// ```
+/// use robotstxt_exact::RobotsMatcher;
+/// let body = b"user-agent: *\ndisallow: /x\nuser-agent: FooBot\nallow: /x/page.html\n";
+/// let mut m = RobotsMatcher::new();
+/// assert!(m.one_agent_allowed_by_robots(body, b"FooBot", b"http://foo.bar/x/page.html"));
+/// let state = m.state();
+/// assert_eq!(state.allow_specific, (12, 4));
+/// assert_eq!(state.disallow_global, (2, 2));
+/// assert!(state.seen_specific_agent && state.seen_separator && !state.seen_global_agent);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatcherState {
+    /// Best allow match in the global (`*`) groups.
+    pub allow_global: (i64, u32),
+    /// Best allow match in the groups of the queried agents.
+    pub allow_specific: (i64, u32),
+    /// Best disallow match in the global (`*`) groups.
+    pub disallow_global: (i64, u32),
+    /// Best disallow match in the groups of the queried agents.
+    pub disallow_specific: (i64, u32),
+    /// The parse ended inside a group that includes `*`.
+    pub seen_global_agent: bool,
+    /// The parse ended inside a group that names a queried agent.
+    pub seen_specific_agent: bool,
+    /// Some group named a queried agent.
+    pub ever_seen_specific_agent: bool,
+    /// The current group had a rule line, so the next `user-agent` line
+    /// starts a new group.
+    pub seen_separator: bool,
+}
+
 /// Decides a URL against a robots.txt body, as Google's `RobotsMatcher`.
 ///
 /// The answers and the accessors are Google's. Unlike Google's matcher, this
@@ -116,6 +152,67 @@ pub struct RobotsMatcher {
 struct Memo {
     body: Vec<u8>,
     robots: Robots,
+    end: EndState,
+}
+
+/// What the state Google's matcher is left in after a parse depends on,
+/// beyond the verdict: only the last run of `user-agent` lines and whether
+/// an `allow` or `disallow` line follows it. (Before that run the state is
+/// as good as reset: a rule line either set the separator, so the run's
+/// first line resets the flags, or found no agent seen, so they were all
+/// false already. Sitemap and unknown lines change nothing.)
+#[derive(Debug, Clone, Default)]
+struct EndState {
+    /// The run includes `*`.
+    global: bool,
+    /// The product tokens of the run's other lines.
+    agents: Vec<Vec<u8>>,
+    /// A rule line follows the run.
+    rule_after: bool,
+    /// The allocation of a token failed while recording.
+    out_of_memory: bool,
+}
+
+impl ParseHandler for EndState {
+    fn handle_robots_start(&mut self) {}
+
+    fn handle_robots_end(&mut self) {}
+
+    fn handle_sitemap(&mut self, _line_num: u32, _value: &[u8]) {}
+
+    fn handle_unknown_action(&mut self, _line_num: u32, _action: &[u8], _value: &[u8]) {}
+
+    fn needs_rule_values(&self) -> bool {
+        false
+    }
+
+    fn handle_user_agent(&mut self, _line_num: u32, value: &[u8]) {
+        if self.rule_after {
+            self.global = false;
+            self.agents.clear();
+            self.rule_after = false;
+        }
+        if is_global_agent(value) {
+            self.global = true;
+            return;
+        }
+        let agent = extract_user_agent(value);
+        let mut token = Vec::new();
+        if self.agents.try_reserve(1).is_err() || token.try_reserve_exact(agent.len()).is_err() {
+            self.out_of_memory = true;
+            return;
+        }
+        token.extend_from_slice(agent);
+        self.agents.push(token);
+    }
+
+    fn handle_allow(&mut self, _line_num: u32, _value: &[u8]) {
+        self.rule_after = true;
+    }
+
+    fn handle_disallow(&mut self, _line_num: u32, _value: &[u8]) {
+        self.rule_after = true;
+    }
 }
 
 /// The length, first and last bytes of a body (see
@@ -266,7 +363,15 @@ impl RobotsMatcher {
             let Ok(robots) = Robots::try_parse(body) else {
                 return false;
             };
-            self.memo = Some(Memo { body: copy, robots });
+            let mut end = EndState::default();
+            if try_parse_robots_txt(body, &mut end).is_err() || end.out_of_memory {
+                return false;
+            }
+            self.memo = Some(Memo {
+                body: copy,
+                robots,
+                end,
+            });
         }
         let Some(memo) = &self.memo else {
             return false;
@@ -275,6 +380,16 @@ impl RobotsMatcher {
         self.allow = verdict.allow;
         self.disallow = verdict.disallow;
         self.ever_seen_specific_agent = verdict.ever_seen_specific_agent;
+        // The flags a stream through Google's handlers would leave.
+        let end = &memo.end;
+        self.seen_global_agent = end.global;
+        self.seen_specific_agent = end.agents.iter().any(|token| {
+            agents
+                .iter()
+                .any(|agent| agent.as_ref().eq_ignore_ascii_case(token))
+        });
+        self.seen_separator =
+            end.rule_after && (self.seen_global_agent || self.seen_specific_agent);
         true
     }
 
@@ -414,6 +529,30 @@ impl RobotsMatcher {
     /// The line of the rule that decided the last query, or 0 if none did.
     pub fn matching_line(&self) -> u32 {
         self.verdict().matching_line()
+    }
+
+    /// The state the last query left, as Google's `RobotsMatcher` keeps it in
+    /// its protected members (see [`MatcherState`]).
+    ///
+    /// One field can differ from Google's, and only where no answer reads
+    /// it: after a query answered from the kept body (see the type's
+    /// documentation) whose agents have a group of their own, the global
+    /// matches (`allow_global`, `disallow_global`) are reported as no match,
+    /// because with such a group Google's answers consult only that group's
+    /// matches. A matcher from [`without_memo`](Self::without_memo) keeps
+    /// Google's global matches in that case too.
+    pub fn state(&self) -> MatcherState {
+        let pair = |m: Match| (m.priority, m.line);
+        MatcherState {
+            allow_global: pair(self.allow.global),
+            allow_specific: pair(self.allow.specific),
+            disallow_global: pair(self.disallow.global),
+            disallow_specific: pair(self.disallow.specific),
+            seen_global_agent: self.seen_global_agent,
+            seen_specific_agent: self.seen_specific_agent,
+            ever_seen_specific_agent: self.ever_seen_specific_agent,
+            seen_separator: self.seen_separator,
+        }
     }
 
     pub(crate) fn verdict(&self) -> Verdict {

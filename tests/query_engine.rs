@@ -8,7 +8,7 @@
 //! agents and every rule shape.
 
 use proptest::prelude::*;
-use robotstxt_exact::{Answer, Robots, RobotsMatcher};
+use robotstxt_exact::{Answer, MatcherState, Robots, RobotsMatcher};
 
 /// Google's answer: a fresh streaming matcher, as Google's library works.
 fn reference(body: &[u8], agents: &[&[u8]], url: &[u8]) -> Answer {
@@ -20,6 +20,32 @@ fn reference(body: &[u8], agents: &[&[u8]], url: &[u8]) -> Answer {
         ever_seen_specific_agent: m.ever_seen_specific_agent(),
         disallow_ignore_global: m.disallow_ignore_global(),
     }
+}
+
+/// The whole state Google's matcher is left in (what the C++ drop-in
+/// exposes as protected members), from a fresh streaming matcher, with the
+/// one documented difference of a memoised query: when the agents have a
+/// group of their own, the global matches (which no answer reads then) are
+/// reported as none.
+fn reference_state(body: &[u8], agents: &[&[u8]], url: &[u8]) -> MatcherState {
+    let mut m = RobotsMatcher::without_memo();
+    m.allowed_by_robots(body, agents, url);
+    let mut state = m.state();
+    if state.ever_seen_specific_agent {
+        state.allow_global = (-1, 0);
+        state.disallow_global = (-1, 0);
+    }
+    state
+}
+
+/// The state of a memoising matcher, compared as [`reference_state`] says.
+fn memo_state(m: &RobotsMatcher) -> MatcherState {
+    let mut state = m.state();
+    if state.ever_seen_specific_agent {
+        state.allow_global = (-1, 0);
+        state.disallow_global = (-1, 0);
+    }
+    state
 }
 
 fn answer_of(m: &mut RobotsMatcher, body: &[u8], agents: &[&[u8]], url: &[u8]) -> Answer {
@@ -64,6 +90,12 @@ fn compare_all(body: &[u8], agents: &[&[u8]], urls: &[&[u8]], what: &str) -> usi
             answer_of(&mut memo, body, agents, url),
             expected,
             "memoising RobotsMatcher, {}",
+            shown()
+        );
+        assert_eq!(
+            memo_state(&memo),
+            reference_state(body, agents, url),
+            "state of the memoising RobotsMatcher, {}",
             shown()
         );
     }
@@ -386,6 +418,27 @@ proptest! {
         let agents: Vec<&[u8]> = agents.iter().map(Vec::as_slice).collect();
         let urls: Vec<&[u8]> = urls.iter().map(Vec::as_slice).collect();
         compare_all(&body, &agents, &urls, "generated");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(800))]
+
+    /// One memoising matcher asked about one body with agent lists that
+    /// change from query to query is left in Google's state every time: the
+    /// end-of-parse flags depend on the agents, not only on the body.
+    #[test]
+    fn memoised_state_follows_the_agents_of_each_query(
+        body in many_groups_body(),
+        queries in prop::collection::vec((query_agents(), url()), 2..8),
+    ) {
+        let mut memo = RobotsMatcher::new();
+        for (agents, url) in &queries {
+            let agents: Vec<&[u8]> = agents.iter().map(Vec::as_slice).collect();
+            let expected = reference(&body, &agents, url);
+            prop_assert_eq!(answer_of(&mut memo, &body, &agents, url), expected);
+            prop_assert_eq!(memo_state(&memo), reference_state(&body, &agents, url));
+        }
     }
 }
 

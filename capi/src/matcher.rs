@@ -194,6 +194,121 @@ pub unsafe extern "C" fn robotstxt_matcher_matching_line(matcher: *const robotst
     ffi_boundary!({ try_ref!(matcher).inner.matching_line() })
 }
 
+/// The best match of one rule kind (allow or disallow) within one kind of
+/// group, as Google's `RobotsMatcher::Match` keeps it.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct robotstxt_match {
+    /// The length of the longest matching pattern, or -1 when no rule
+    /// matched (a match of the empty pattern has priority 0).
+    pub priority: i32,
+    /// The line (from 1) of that rule, or 0 when no rule matched.
+    pub line: u32,
+}
+
+/// What a matcher knows after a query: the protected state of Google's
+/// `RobotsMatcher` (`allow_`, `disallow_` and the `seen_*` flags) as the
+/// query left it. The C++ header `robots.h` copies it into its members so
+/// that a `RobotsMatcher` answered by the library reads like one that ran
+/// Google's handlers itself.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct robotstxt_matcher_state {
+    /// Best allow match in the global (`*`) groups.
+    pub allow_global: robotstxt_match,
+    /// Best allow match in the groups of the queried agents.
+    pub allow_specific: robotstxt_match,
+    /// Best disallow match in the global (`*`) groups.
+    pub disallow_global: robotstxt_match,
+    /// Best disallow match in the groups of the queried agents.
+    pub disallow_specific: robotstxt_match,
+    /// The parse ended inside a group that includes `*`.
+    pub seen_global_agent: bool,
+    /// The parse ended inside a group that names a queried agent.
+    pub seen_specific_agent: bool,
+    /// Some group named a queried agent.
+    pub ever_seen_specific_agent: bool,
+    /// The current group had a rule line (so the next `user-agent` line
+    /// starts a new group).
+    pub seen_separator: bool,
+}
+
+impl robotstxt_match {
+    fn of((priority, line): (i64, u32)) -> Self {
+        robotstxt_match {
+            // Priorities are pattern lengths, bounded by the longest line
+            // the parser keeps; saturate rather than wrap all the same.
+            priority: i32::try_from(priority).unwrap_or(i32::MAX),
+            line,
+        }
+    }
+}
+
+/// Writes the state the last query left in `matcher` to `*state`: before any
+/// query, no matches (priority -1, line 0) and every flag false.
+///
+/// After a query answered from a kept body (see `robotstxt_matcher`) whose
+/// agents have a group of their own, the global matches are reported as no
+/// match: Google's answers never consult them then. Every other field, and
+/// every field after any other query, is Google's.
+///
+/// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+/// `matcher` or `state`) or `ROBOTSTXT_STATUS_PANIC`. `*state` is written
+/// only on success.
+///
+/// # Safety
+/// `matcher` is NULL or a live matcher not being queried meanwhile; `state`
+/// is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_matcher_get_state(
+    matcher: *const robotstxt_matcher,
+    state: *mut robotstxt_matcher_state,
+) -> robotstxt_status {
+    ffi_boundary!({
+        let matcher = try_ref!(matcher);
+        let state = try_out!(state);
+        let inner = matcher.inner.state();
+        let value = robotstxt_matcher_state {
+            allow_global: robotstxt_match::of(inner.allow_global),
+            allow_specific: robotstxt_match::of(inner.allow_specific),
+            disallow_global: robotstxt_match::of(inner.disallow_global),
+            disallow_specific: robotstxt_match::of(inner.disallow_specific),
+            seen_global_agent: inner.seen_global_agent,
+            seen_specific_agent: inner.seen_specific_agent,
+            ever_seen_specific_agent: inner.ever_seen_specific_agent,
+            seen_separator: inner.seen_separator,
+        };
+        // SAFETY: checked non-NULL; the caller guarantees it is writable.
+        unsafe { put(state, value) }
+    })
+}
+
+/// Whether the URL path `(path, path_len)` matches the robots.txt rule
+/// pattern `(pattern, pattern_len)`, as Google's
+/// `RobotsMatchStrategy::Matches`: anchored at the start of the path, `*`
+/// matches any run of bytes, and `$` anchors the end only as the last byte
+/// of the pattern. Bytes are compared as they are (give an escaped pattern,
+/// as the parser reports it). Linear time. False for (NULL, n > 0) and on an
+/// internal error. Thread-safe.
+///
+/// # Safety
+/// Each of `path` and `pattern` is NULL or points to that many readable
+/// bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn robotstxt_pattern_matches(
+    path: *const c_char,
+    path_len: usize,
+    pattern: *const c_char,
+    pattern_len: usize,
+) -> bool {
+    ffi_boundary!({
+        robotstxt_exact::pattern::matches(
+            try_bytes!(path, path_len),
+            try_bytes!(pattern, pattern_len),
+        )
+    })
+}
+
 /// Whether `(user_agent, user_agent_len)` is a user agent a crawler may obey
 /// rules for: not empty and made only of `[a-zA-Z_-]`. False for
 /// (NULL, n > 0) and on an internal error. Thread-safe. O(`user_agent_len`).

@@ -141,6 +141,26 @@ fn matcher_queries_return_panic_status_and_leave_the_answer_unwritten() {
             matcher
         )));
         assert_eq!(with_panic(|| robotstxt_matcher_matching_line(matcher)), 0);
+        let sentinel = robotstxt_match {
+            priority: 77,
+            line: 77,
+        };
+        let mut state = robotstxt_matcher_state {
+            allow_global: sentinel,
+            allow_specific: sentinel,
+            disallow_global: sentinel,
+            disallow_specific: sentinel,
+            seen_global_agent: true,
+            seen_specific_agent: true,
+            ever_seen_specific_agent: true,
+            seen_separator: true,
+        };
+        let before = state;
+        assert_eq!(
+            with_panic(|| robotstxt_matcher_get_state(matcher, &mut state)),
+            robotstxt_status::Panic
+        );
+        assert_eq!(state, before, "the state must not be written on failure");
         robotstxt_matcher_free(matcher);
     }
 }
@@ -156,6 +176,12 @@ fn stateless_functions_return_their_fallbacks() {
             with_panic(|| robotstxt_extract_user_agent(s(b"FooBot"), 6)),
             0
         );
+        assert!(!with_panic(|| robotstxt_pattern_matches(
+            s(b"/x"),
+            2,
+            s(b"/"),
+            1
+        )));
         assert!(!with_panic(|| robotstxt_is_unsupported_tag(
             s(b"noindex"),
             7

@@ -191,6 +191,107 @@ fn matcher_details_of_the_last_query() {
     assert_eq!(m.details(), (false, false, true, 0));
 }
 
+fn state(m: &Matcher) -> robotstxt_matcher_state {
+    let mut state = MaybeUninit::<robotstxt_matcher_state>::uninit();
+    assert_eq!(
+        unsafe { robotstxt_matcher_get_state(m.0, state.as_mut_ptr()) },
+        StatusOk
+    );
+    unsafe { state.assume_init() }
+}
+
+const fn at(priority: i32, line: u32) -> robotstxt_match {
+    robotstxt_match { priority, line }
+}
+const NO_MATCH: robotstxt_match = at(-1, 0);
+
+#[test]
+fn matcher_state_is_googles_protected_state_after_a_query() {
+    let m = Matcher::new();
+    // Google's RobotsMatcher constructor and HandleRobotsStart: no matches
+    // (priority -1), every flag false.
+    let fresh = state(&m);
+    assert_eq!(
+        (fresh.allow_global, fresh.allow_specific),
+        (NO_MATCH, NO_MATCH)
+    );
+    assert_eq!(
+        (fresh.disallow_global, fresh.disallow_specific),
+        (NO_MATCH, NO_MATCH)
+    );
+    assert!(!fresh.seen_global_agent && !fresh.seen_specific_agent);
+    assert!(!fresh.ever_seen_specific_agent && !fresh.seen_separator);
+
+    // robots.cc HandleAllow/HandleDisallow: the priority is the pattern
+    // length, kept per group kind; the parse ends in FooBot's group after a
+    // rule, so seen_specific_agent_ and seen_separator_ stay set.
+    let body =
+        b"user-agent: *\ndisallow: /x\nuser-agent: FooBot\nallow: /x/page.html\ndisallow: /x/\n";
+    assert!(m.one(body, b"FooBot", b"http://foo.bar/x/page.html"));
+    let s = state(&m);
+    assert_eq!(s.allow_specific, at(12, 4));
+    assert_eq!(s.disallow_specific, at(3, 5));
+    assert_eq!(s.disallow_global, at(2, 2));
+    assert_eq!(s.allow_global, NO_MATCH);
+    assert!(!s.seen_global_agent && s.seen_specific_agent);
+    assert!(s.ever_seen_specific_agent && s.seen_separator);
+
+    // The empty pattern matches with priority 0; the next user-agent line
+    // after a rule resets the group flags (HandleUserAgent).
+    let body = b"user-agent: BarBot\ndisallow:\nuser-agent: *\nallow: /\nuser-agent: QuxBot\n";
+    assert!(m.one(body, b"BarBot", b"http://foo.bar/y"));
+    let s = state(&m);
+    assert_eq!(s.disallow_specific, at(0, 2));
+    assert_eq!(s.allow_global, at(1, 4));
+    assert_eq!((s.allow_specific, s.disallow_global), (NO_MATCH, NO_MATCH));
+    assert!(!s.seen_global_agent && !s.seen_specific_agent && !s.seen_separator);
+    assert!(s.ever_seen_specific_agent);
+
+    // Google's index.htm rule: "/dir/index.html" also allows "/dir/" with
+    // the rewritten pattern "/dir/$" (priority 6).
+    let body = b"user-agent: *\nallow: /dir/index.html\ndisallow: /\n";
+    assert!(m.one(body, b"FooBot", b"http://foo.bar/dir/"));
+    let s = state(&m);
+    assert_eq!((s.allow_global, s.disallow_global), (at(6, 2), at(1, 3)));
+    assert!(s.seen_global_agent && s.seen_separator && !s.ever_seen_specific_agent);
+}
+
+#[test]
+fn matcher_state_rejects_null_arguments() {
+    let m = Matcher::new();
+    let mut out = MaybeUninit::<robotstxt_matcher_state>::uninit();
+    assert_eq!(
+        unsafe { robotstxt_matcher_get_state(null(), out.as_mut_ptr()) },
+        NullArgument
+    );
+    assert_eq!(
+        unsafe { robotstxt_matcher_get_state(m.0, null_mut()) },
+        NullArgument
+    );
+}
+
+#[test]
+fn pattern_matches_as_google_matches() {
+    let matches = |path: &[u8], pattern: &[u8]| unsafe {
+        robotstxt_pattern_matches(p(path), path.len(), p(pattern), pattern.len())
+    };
+    // robots_test.cc, GoogleOnly_..., ID_SimpleWildcard... cases of
+    // RobotsMatchStrategy::Matches.
+    assert!(matches(b"/fish.php", b"/fish*.php"));
+    assert!(matches(b"/fishheads/catfish.php?parameters", b"/fish*.php"));
+    assert!(!matches(b"/Fish.PHP", b"/fish*.php"));
+    assert!(matches(b"/filename.php", b"/*.php$"));
+    assert!(!matches(b"/filename.php?parameters", b"/*.php$"));
+    assert!(!matches(b"/filename.php5", b"/*.php$"));
+    assert!(matches(b"/fish$x", b"/fish$x"), "a $ inside is a literal");
+    assert!(matches(b"/anything", b""));
+    assert!(matches(b"", b""));
+    assert!(!matches(b"", b"/"));
+    assert!(matches(b"/", b"*$"));
+    assert!(!unsafe { robotstxt_pattern_matches(null(), 1, p(b""), 0) });
+    assert!(unsafe { robotstxt_pattern_matches(null(), 0, null(), 0) });
+}
+
 #[test]
 fn matcher_rejects_null_handles_out_params_and_null_strings() {
     let m = Matcher::new();

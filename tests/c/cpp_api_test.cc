@@ -7,6 +7,7 @@
 #include "robots.h"  // First: like Google's, it must bring <string>, <vector>.
 
 #include <stdexcept>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -37,7 +38,7 @@ static_assert(std::has_virtual_destructor_v<googlebot::RobotsParseHandler>);
 static_assert(std::is_same_v<decltype(std::declval<RobotsMatcher&>().matching_line()), int>);
 static_assert(static_cast<int>(googlebot::KeyType::UNKNOWN) == 128);
 
-bool IsUserAgentAllowed(std::string_view robotstxt, const std::string& useragent,
+bool IsUserAgentAllowed(absl::string_view robotstxt, const std::string& useragent,
                         const std::string& url) {
   RobotsMatcher matcher;
   return matcher.OneAgentAllowedByRobots(robotstxt, useragent, url);
@@ -257,7 +258,7 @@ void MatcherValidUserAgents() {
   CHECK(RobotsMatcher::IsValidUserAgentToObey("Foobot"));
   CHECK(RobotsMatcher::IsValidUserAgentToObey("Foobot-Bar"));
   CHECK(RobotsMatcher::IsValidUserAgentToObey("Foo_Bar"));
-  CHECK(!RobotsMatcher::IsValidUserAgentToObey(std::string_view()));
+  CHECK(!RobotsMatcher::IsValidUserAgentToObey(absl::string_view()));
   CHECK(!RobotsMatcher::IsValidUserAgentToObey(""));
   CHECK(!RobotsMatcher::IsValidUserAgentToObey("\xE3\x83\x84"));
   CHECK(!RobotsMatcher::IsValidUserAgentToObey("Foobot*"));
@@ -310,14 +311,14 @@ class StatsHandler : public googlebot::RobotsParseHandler {
     in_order = true;
   }
   void HandleRobotsEnd() override {}
-  void HandleUserAgent(int line_num, std::string_view) override { Saw(line_num); }
-  void HandleAllow(int line_num, std::string_view) override { Saw(line_num); }
-  void HandleDisallow(int line_num, std::string_view) override { Saw(line_num); }
-  void HandleSitemap(int line_num, std::string_view value) override {
+  void HandleUserAgent(int line_num, absl::string_view) override { Saw(line_num); }
+  void HandleAllow(int line_num, absl::string_view) override { Saw(line_num); }
+  void HandleDisallow(int line_num, absl::string_view) override { Saw(line_num); }
+  void HandleSitemap(int line_num, absl::string_view value) override {
     Saw(line_num);
     sitemap.append(value.data(), value.size());
   }
-  void HandleUnknownAction(int line_num, std::string_view, std::string_view) override {
+  void HandleUnknownAction(int line_num, absl::string_view, absl::string_view) override {
     last_line_seen = line_num;
     ++unknown_directives;
   }
@@ -391,16 +392,16 @@ void ParseValuesAndNulls() {
   // each line is a C string there, so a NUL byte ends it.
   struct Values : StatsHandler {
     std::vector<std::string> seen;
-    void HandleAllow(int, std::string_view v) override { seen.emplace_back(v); }
-    void HandleDisallow(int, std::string_view v) override { seen.emplace_back(v); }
-    void HandleUserAgent(int, std::string_view v) override { seen.emplace_back(v); }
-    void HandleUnknownAction(int, std::string_view a, std::string_view v) override {
+    void HandleAllow(int, absl::string_view v) override { seen.emplace_back(v); }
+    void HandleDisallow(int, absl::string_view v) override { seen.emplace_back(v); }
+    void HandleUserAgent(int, absl::string_view v) override { seen.emplace_back(v); }
+    void HandleUnknownAction(int, absl::string_view a, absl::string_view v) override {
       seen.emplace_back(std::string(a) + "=" + std::string(v));
     }
   } values;
   static const char kBody[] =
       "user-agent: \xE3\x83\x84\nallow: /\xE3\x83\x84\ndisallow: /a\0b\nx-y: %aa\n";
-  googlebot::ParseRobotsTxt(std::string_view(kBody, sizeof kBody - 1), &values);
+  googlebot::ParseRobotsTxt(absl::string_view(kBody, sizeof kBody - 1), &values);
   const std::vector<std::string> expected{"\xE3\x83\x84", "/%E3%83%84", "/a", "x-y=%AA"};
   CHECK(values.seen == expected);
   googlebot::ParseRobotsTxt("anything", nullptr);  // Nothing to report to.
@@ -412,11 +413,11 @@ void ParseRethrowsHandlerExceptions() {
   struct Thrower : StatsHandler {
     int calls_after = 0;
     bool thrown = false;
-    void HandleAllow(int, std::string_view) override {
+    void HandleAllow(int, absl::string_view) override {
       thrown = true;
       throw std::runtime_error("allow rejected");
     }
-    void HandleDisallow(int, std::string_view) override { calls_after += thrown; }
+    void HandleDisallow(int, absl::string_view) override { calls_after += thrown; }
     void ReportLineMetadata(int, const LineMetadata&) override { calls_after += thrown; }
     void HandleRobotsEnd() override { calls_after += thrown; }
   } thrower;
@@ -445,6 +446,25 @@ void ParseRethrowsHandlerExceptions() {
   googlebot::ParseRobotsTxt("user-agent: a\nsitemap: /s\n", &thrower);
   CHECK_EQ(thrower.valid_directives, 2);
   CHECK_EQ(thrower.sitemap, "/s");
+}
+
+void LibraryFailuresAreBadAlloc() {
+  // Every status but OK, ROBOTSTXT_STATUS_OUT_OF_MEMORY first, reaches the
+  // caller as std::bad_alloc: the one exception code written for Google's
+  // library is prepared for.
+  const robotstxt_status failures[] = {
+      ROBOTSTXT_STATUS_OUT_OF_MEMORY, ROBOTSTXT_STATUS_PANIC,
+      ROBOTSTXT_STATUS_NULL_ARGUMENT, ROBOTSTXT_STATUS_BUFFER_TOO_SMALL};
+  for (const robotstxt_status status : failures) {
+    bool caught = false;
+    try {
+      googlebot::robotstxt_internal::robotstxt_check(status);
+    } catch (const std::bad_alloc&) {
+      caught = true;
+    }
+    CHECK(caught);
+  }
+  googlebot::robotstxt_internal::robotstxt_check(ROBOTSTXT_STATUS_OK);
 }
 
 void KeyTypes() {
@@ -523,6 +543,7 @@ int main() {
   ParseSitemaps();
   ParseValuesAndNulls();
   ParseRethrowsHandlerExceptions();
+  LibraryFailuresAreBadAlloc();
   KeyTypes();
   PathParamsQuery();
   EscapePattern();

@@ -59,7 +59,10 @@ Answer MatcherAnswer(std::string_view body, const std::vector<std::string>& agen
                      const std::string& url) {
   googlebot::RobotsMatcher matcher;
   Answer a;
-  a.allowed = matcher.AllowedByRobots(body, &agents, url);
+  // Google's API takes absl::string_view, which need not be std::string_view
+  // (Debian's abseil has a class of its own).
+  a.allowed = matcher.AllowedByRobots(absl::string_view(body.data(), body.size()),
+                                      &agents, url);
   a.matching_line = static_cast<std::uint32_t>(matcher.matching_line());
   a.ever_seen_specific_agent = matcher.ever_seen_specific_agent();
   a.disallow_ignore_global = matcher.disallow_ignore_global();

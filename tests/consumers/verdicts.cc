@@ -5,27 +5,27 @@
 
 #include <cstdio>
 #include <string>
-#include <string_view>
 
 namespace {
 
 struct Verdict {
   const char* google_test;
-  std::string_view robots_txt;
+  // absl::string_view in the API: whatever robots.h makes of it takes this.
+  const char* robots_txt;
   std::string user_agent;
   std::string url;
   bool allowed;
 };
 
-constexpr std::string_view kLongestMatch =
+constexpr char kLongestMatch[] =
     "user-agent: FooBot\n"
     "allow: /x/page.html\n"
     "disallow: /x/\n";
-constexpr std::string_view kIndexHtml =
+constexpr char kIndexHtml[] =
     "User-Agent: *\n"
     "Allow: /allowed-slash/index.html\n"
     "Disallow: /\n";
-constexpr std::string_view kMissingColon =
+constexpr char kMissingColon[] =
     "user-agent FooBot\n"
     "disallow /\n";
 

@@ -271,6 +271,10 @@ struct Outcome {
 struct Decider<'a> {
     rules: &'a Rules,
     robots: Option<Robots>,
+    /// For a single query, Google's streaming matcher instead of `Robots`:
+    /// it keeps nothing of the body, so memory stays at the body's size
+    /// whatever its layout.
+    single: Option<std::cell::RefCell<(RobotsMatcher, &'a [u8])>>,
     lines: Option<LineIndex<'a>>,
     /// The first line not wholly within the 500 KiB Google reads, when the
     /// body is larger.
@@ -278,24 +282,44 @@ struct Decider<'a> {
 }
 
 impl<'a> Decider<'a> {
-    fn new(rules: &'a Rules, with_lines: bool) -> Self {
+    /// `with_lines`: keep an index to show deciding lines. `one_query`:
+    /// only one URL will be checked.
+    fn new(rules: &'a Rules, with_lines: bool, one_query: bool) -> Self {
         let Rules::Body(body) = rules else {
             return Decider {
                 rules,
                 robots: None,
+                single: None,
                 lines: None,
                 past_limit: None,
             };
         };
+        let (robots, single) = if one_query {
+            let matcher = RobotsMatcher::new();
+            (None, Some(std::cell::RefCell::new((matcher, &body[..]))))
+        } else {
+            (Some(Robots::parse(body)), None)
+        };
         Decider {
             rules,
-            robots: Some(Robots::parse(body)),
+            robots,
+            single,
             lines: with_lines.then(|| LineIndex::new(body)),
             past_limit: first_line_past_limit(body),
         }
     }
 
     fn check(&self, agents: &[&[u8]], url: &[u8]) -> Outcome {
+        if let Some(single) = &self.single {
+            let mut single = single.borrow_mut();
+            let (matcher, body) = &mut *single;
+            let allowed = matcher.allowed_by_robots(*body, agents, url);
+            return Outcome {
+                allowed,
+                matching_line: matcher.matching_line(),
+                specific_group: matcher.ever_seen_specific_agent(),
+            };
+        }
         match (&self.robots, self.rules) {
             (Some(robots), _) => {
                 let answer = robots.check(agents, url);
@@ -879,7 +903,9 @@ fn check_mode(args: CheckArgs) -> u8 {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let decider = Decider::new(&rules, args.explain);
+    // --explain and a single --url: Google's streaming matcher suffices.
+    let one_query = args.urls.len() == 1 && source.is_none();
+    let decider = Decider::new(&rules, args.explain, one_query);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut any_disallowed = false;
     let mut past_limit = 0usize;

@@ -86,8 +86,9 @@ pub fn diff_mode(args: DiffArgs) -> u8 {
     if agents.is_empty() {
         return fail("comparing URLs needs the crawler: give --agent USER_AGENT");
     }
-    let old = Decider::new(&old, true);
-    let new = Decider::new(&new, true);
+    let one_query = args.urls.len() == 1 && source.is_none();
+    let old = Decider::new(&old, true, one_query);
+    let new = Decider::new(&new, true, one_query);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut urls, mut blocked, mut allowed) = (0usize, 0usize, 0usize);
     let result = source.for_each_url(&args.urls, |url| {

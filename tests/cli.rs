@@ -1967,3 +1967,37 @@ fn progress_is_never_shown_when_stderr_is_not_a_terminal() {
     assert!(out.stderr.is_empty());
     assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 200_000);
 }
+
+#[test]
+fn progress_is_shown_when_stderr_is_a_terminal() {
+    // `script` runs the tool on a pseudo-terminal and copies what the tool
+    // writes there (its standard error; standard output goes to a file).
+    if !Path::new("/usr/bin/script").exists() {
+        eprintln!("NOTE: /usr/bin/script (util-linux) is missing; terminal progress not checked");
+        return;
+    }
+    let d = dir("progress_tty");
+    // Linting 3 million line ends takes seconds in a debug build, past the
+    // first update at half a second.
+    let big = file(&d, "big.txt", &vec![b'\n'; 3_000_000]);
+    let command = format!("{BIN} --lint {} > {}", s(&big), s(&d.join("out.txt")));
+    let out = Command::new("/usr/bin/script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    // Exit 1: the file is over 500 KiB. Line k starts at byte k - 1, so
+    // line 512,001 is the first past the 512,000 bytes Google reads.
+    assert_eq!(out.status.code(), Some(1));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("% linted"), "{shown:?}");
+    // The report on standard output is complete and free of progress.
+    assert_eq!(
+        std::fs::read_to_string(d.join("out.txt")).unwrap(),
+        " 512001 empty
+        error: file is 3000000 bytes; Google reads only the first 512000 (500 KiB): this line \
+         and every line after it are ignored [file-too-large]
+3000001 lines, 0 directives: 1 error, 0 warnings, 0 notes
+"
+    );
+}

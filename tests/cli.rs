@@ -2001,3 +2001,28 @@ fn progress_is_shown_when_stderr_is_a_terminal() {
 "
     );
 }
+
+#[test]
+fn fetch_over_https_from_a_server_without_tls_is_a_network_error() {
+    // The rustls client gets an HTTP answer where it expects a TLS
+    // handshake: the fetch fails, so the site is unreachable.
+    let server = Server::start(|_| Reply::ok(ROBOTS));
+    let site = format!("https://{}/", server.authority());
+    let (out, stdout, stderr) = fetch_check(&site, "https://example.com/x", &[]);
+    assert!(
+        stdout.starts_with("DISALLOWED https://example.com/x [no rules: fetched "),
+        "{stdout}"
+    );
+    assert!(
+        stderr.starts_with(&format!(
+            "fetched https://{}/robots.txt: network error (",
+            server.authority()
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("unreachable, so every URL is disallowed (Google)\n"),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -988,26 +988,32 @@ fn lint_line_text(line: &LintLine<'_>, width: usize, out: &mut dyn Write) -> io:
     Ok(())
 }
 
+/// Writes `text` as a JSON string.
+fn json_string(out: &mut dyn Write, text: &str) -> io::Result<()> {
+    serde_json::to_writer(out, text).map_err(io::Error::from)
+}
+
+/// One line as a JSON object, keys in alphabetical order as serde_json
+/// writes maps. Written directly: a file of millions of findings should not
+/// build a JSON value per line.
 fn lint_line_json(line: &LintLine<'_>, out: &mut dyn Write) -> io::Result<()> {
-    let findings: Vec<serde_json::Value> = line
-        .findings
-        .iter()
-        .map(|f| {
-            json!({
-                "severity": f.severity().as_str(),
-                "code": f.code.as_str(),
-                "message": f.code.message(),
-            })
-        })
-        .collect();
-    let value = json!({
-        "line": line.line_num,
-        "kind": line.kind.as_str(),
-        "text": String::from_utf8_lossy(line.text),
-        "findings": findings,
-    });
-    serde_json::to_writer(&mut *out, &value)?;
-    out.write_all(b"\n")
+    out.write_all(b"{\"findings\":[")?;
+    for (i, f) in line.findings.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{{\"code\":\"{}\",\"message\":", f.code.as_str())?;
+        json_string(out, &f.code.message())?;
+        write!(out, ",\"severity\":\"{}\"}}", f.severity().as_str())?;
+    }
+    write!(
+        out,
+        "],\"kind\":\"{}\",\"line\":{},\"text\":",
+        line.kind.as_str(),
+        line.line_num
+    )?;
+    json_string(out, &String::from_utf8_lossy(line.text))?;
+    out.write_all(b"}\n")
 }
 
 fn lint_summary_text(summary: &Summary, out: &mut dyn Write) -> io::Result<()> {

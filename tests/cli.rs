@@ -1000,7 +1000,9 @@ fn repo_file(name: &str) -> PathBuf {
 /// Runs the examples of a Markdown file: ```` ```text file=NAME ```` blocks
 /// are written to files, ```` ```console ```` blocks are run (see
 /// [`run_console`]); ```` ```console server=NAME ```` serves file NAME as
-/// `/robots.txt` on a local port, written `127.0.0.1:8080` in the block.
+/// `/robots.txt` on a local port, written `127.0.0.1:8080` in the block, and
+/// ```` ```console server=STATUS ```` answers every request with that
+/// HTTP status.
 /// Returns the number of commands run.
 fn run_markdown(doc: &str, d: &Path, cwd: &Path) -> usize {
     let mut block: Option<(String, String)> = None;
@@ -1014,11 +1016,16 @@ fn run_markdown(doc: &str, d: &Path, cwd: &Path) -> usize {
                 } else if info == "console" {
                     commands += run_console(cwd, body);
                 } else if let Some(name) = info.strip_prefix("console server=") {
-                    let robots = std::fs::read(d.join(name)).unwrap();
-                    let server = server::Server::start(move |path| match path {
-                        "/robots.txt" => server::Reply::ok(&robots),
-                        _ => server::Reply::status(404),
-                    });
+                    let server = match name.parse::<u16>() {
+                        Ok(status) => server::Server::start(move |_| server::Reply::status(status)),
+                        Err(_) => {
+                            let robots = std::fs::read(d.join(name)).unwrap();
+                            server::Server::start(move |path| match path {
+                                "/robots.txt" => server::Reply::ok(&robots),
+                                _ => server::Reply::status(404),
+                            })
+                        }
+                    };
                     let body = body.replace("127.0.0.1:8080", &server.authority());
                     commands += run_console(cwd, &body);
                 }

@@ -1558,6 +1558,8 @@ fn lint_of_a_fetched_file_reads_it_whole_and_flags_the_cut() {
     // wholly: 2 lines of 14 and 17 bytes, then lines of 30.
     let first_past = 2 + (512_000 - 31) / 30 + 1;
     assert_eq!(summary["first_line_past_limit"], first_past);
+    // Only "Disallow: /late" among the directives lies past it.
+    assert_eq!(summary["directives_past_limit"], 1);
     assert_eq!(lines[0]["line"], first_past);
     assert_eq!(lines[0]["findings"][0]["code"], "file-too-large");
     assert_eq!(out.status.code(), Some(1));
@@ -1784,6 +1786,22 @@ fn check_of_a_large_file_uses_the_first_500_kib_and_says_so() {
     // Google's form reads everything, as Google's robots_main does.
     let out = google(&[s(&r), "FooBot", "https://e.com/late"]);
     assert_eq!(out.status.code(), Some(1));
+    // The lint names the first line not read, and counts what lies past.
+    let out = run(&["--lint", s(&r)], b"");
+    let first_past = 2 + (512_000 - 31) / 30 + 1;
+    let lines = body.iter().filter(|&&b| b == b'\n').count() + 1;
+    let expected = format!(
+        "{first_past:>width$} comment     # filler filler filler filler
+{:width$} error: file is {} bytes; Google reads only the first 512000 (500 KiB): this line is \
+         cut there and every line after it is ignored [file-too-large]
+{lines} lines, 3 directives: 1 error, 0 warnings, 0 notes; 1 directive from line \
+         {first_past} on is past the 500 KiB Google reads
+",
+        "",
+        body.len(),
+        width = lines.to_string().len()
+    );
+    assert_output(&out, 1, expected.as_bytes(), b"");
 }
 
 #[test]
@@ -2004,7 +2022,8 @@ fn progress_is_shown_when_stderr_is_a_terminal() {
         " 512001 empty
         error: file is 3000000 bytes; Google reads only the first 512000 (500 KiB): this line \
          and every line after it are ignored [file-too-large]
-3000001 lines, 0 directives: 1 error, 0 warnings, 0 notes
+3000001 lines, 0 directives: 1 error, 0 warnings, 0 notes; 0 directives from line \
+         512001 on are past the 500 KiB Google reads
 "
     );
 }

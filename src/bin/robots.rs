@@ -1017,7 +1017,7 @@ fn lint_line_json(line: &LintLine<'_>, out: &mut dyn Write) -> io::Result<()> {
 }
 
 fn lint_summary_text(summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(
+    write!(
         out,
         "{}, {}: {}, {}, {}",
         plural(summary.lines, "line", "lines"),
@@ -1025,7 +1025,17 @@ fn lint_summary_text(summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
         plural(summary.errors, "error", "errors"),
         plural(summary.warnings, "warning", "warnings"),
         plural(summary.notes, "note", "notes")
-    )
+    )?;
+    if let Some(line) = summary.first_line_past_limit {
+        let n = summary.directives_past_limit;
+        write!(
+            out,
+            "; {} from line {line} on {} past the 500 KiB Google reads",
+            plural(n, "directive", "directives"),
+            if n == 1 { "is" } else { "are" }
+        )?;
+    }
+    writeln!(out)
 }
 
 fn lint_summary_json(summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
@@ -1038,6 +1048,7 @@ fn lint_summary_json(summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
         "codes": summary.codes,
         "bytes": summary.bytes,
         "first_line_past_limit": summary.first_line_past_limit,
+        "directives_past_limit": summary.directives_past_limit,
     }});
     serde_json::to_writer(&mut *out, &value)?;
     out.write_all(b"\n")

@@ -2052,3 +2052,17 @@ fn fetch_over_https_from_a_server_without_tls_is_a_network_error() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn a_timeout_must_be_a_positive_number_of_seconds() {
+    for bad in ["0", "-1", "soon", "NaN"] {
+        let option = format!("--timeout={bad}");
+        let out = run(&["--lint", "http://127.0.0.1:9/", &option], b"");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("not a positive number of seconds"),
+            "{bad}"
+        );
+    }
+}

@@ -163,8 +163,17 @@ struct FetchArgs {
     #[arg(long, value_enum, default_value = "google")]
     policy: PolicyArg,
     /// Seconds to wait for a fetch, redirects included.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    timeout: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    timeout: Duration,
+}
+
+/// A positive number of seconds, fractions allowed.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("not a positive number of seconds: {text:?}"))
 }
 
 impl FetchArgs {
@@ -176,7 +185,7 @@ impl FetchArgs {
     }
 
     fn timeout(&self) -> Duration {
-        Duration::try_from_secs_f64(self.timeout).unwrap_or(Duration::from_secs(10))
+        self.timeout
     }
 }
 

@@ -42,7 +42,10 @@ fuzz_target!(|body: &[u8]| {
     .unwrap();
     assert_eq!(summary.lines, lint::line_count(body));
     assert_eq!(summary.lines as u32, expected_line - 1);
-    assert_eq!((summary.errors, summary.warnings, summary.notes), (errors, warnings, notes));
+    assert_eq!(
+        (summary.errors, summary.warnings, summary.notes),
+        (errors, warnings, notes)
+    );
     if body.len() > MAX_ROBOTS_TXT_BYTES {
         assert_eq!(too_large.len(), 1);
         assert_eq!(summary.first_line_past_limit, Some(too_large[0]));

@@ -21,7 +21,7 @@ if [ ! -d "$robotfiles" ]; then
     exit 1
 fi
 
-for target in parser robots ffi; do
+for target in parser robots ffi lint; do
     dir=$fuzz_dir/corpus/$target
     mkdir -p "$dir"
     find "$robotfiles" -type f -size -"$((max_bytes + 1))"c -exec cp {} "$dir"/ \;
@@ -63,7 +63,7 @@ cap=16663
     while [ $i -lt 500 ]; do printf 'User-agent: FooBot\nDisallow: /p%d\n' $i; i=$((i + 1)); done
     printf '\377http://example.com/p499\377FooBot'
 } >"$synth/many-agent-groups"
-for target in parser robots ffi; do
+for target in parser robots ffi lint; do
     cp "$synth"/* "$fuzz_dir/corpus/$target/"
 done
 

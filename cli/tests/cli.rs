@@ -65,7 +65,12 @@ fn google<A: AsRef<OsStr>>(args: &[A]) -> Output {
 }
 
 fn run_in(cwd: &Path, args: &[&OsStr], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
+    let mut command = Command::new(BIN);
+    // Fetches go to 127.0.0.1 only, never through a proxy.
+    for var in ["http_proxy", "https_proxy", "all_proxy", "no_proxy"] {
+        command.env_remove(var).env_remove(var.to_uppercase());
+    }
+    let mut child = command
         .arg0("robots")
         .args(args)
         .current_dir(cwd)
@@ -774,10 +779,10 @@ Disallow: /\n\
 User-agent: Googlebot/2.1\n";
 
 #[test]
-fn lint_text_lists_every_line_and_its_findings() {
+fn lint_all_lists_every_line_and_its_findings() {
     let d = dir("lint_text");
     let r = file(&d, "robots.txt", MESSY);
-    let out = run(&["--lint", s(&r)], b"");
+    let out = run(&["--lint", s(&r), "--all"], b"");
     // Line 1: a rule before any user-agent. Line 3: an accepted typo.
     // Line 4: a missing colon; its pattern /y is also allowed on line 5, and
     // allow wins ties. Line 6 repeats line 3's rule (typos read as disallow).
@@ -787,7 +792,7 @@ fn lint_text_lists_every_line_and_its_findings() {
     // (The literal starts with a newline so that line 1 keeps its padding.)
     let expected = "
  1 disallow    Disallow: /early
-   warning: rule before any user-agent line; no crawler uses it [rule-outside-group]
+   error: rule before any user-agent line; no crawler uses it [rule-outside-group]
  2 user-agent  User-agent: FooBot
  3 disallow    Disalow: /x
    note: key \"Disalow\" is a misspelling that Google accepts [accepted-typo]
@@ -805,30 +810,69 @@ fn lint_text_lists_every_line_and_its_findings() {
    warning: not a \"key: value\" line; ignored [malformed-line]
 10 user-agent  User-agent: 007
    warning: user-agent names no crawler: not \"*\" and not starting with a letter, '-' or '_' [invalid-user-agent]
-   warning: no user-agent of this group names a crawler; its 1 rule(s) are never used [unreachable-group]
+   error: no user-agent of this group names a crawler; its 1 rule(s) are never used [unreachable-group]
 11 disallow    Disallow: /
 12 user-agent  User-agent: Googlebot/2.1
    note: only \"Googlebot\" of this user-agent is compared with crawler names [partial-user-agent]
    warning: group has no allow or disallow rules; a crawler named only here may fetch everything and ignores the \"*\" group [empty-group]
 13 empty
-13 lines, 9 directives: 8 warnings, 4 notes
+13 lines, 9 directives: 2 errors, 6 warnings, 4 notes
 ";
     assert_output(&out, 1, &expected.as_bytes()[1..], b"");
+}
+
+#[test]
+fn lint_shows_only_lines_with_findings_by_default() {
+    let d = dir("lint_problems");
+    let r = file(&d, "robots.txt", MESSY);
+    let out = run(&["--lint", s(&r)], b"");
+    // The same findings as with --all, without lines 2, 5, 11 and 13.
+    let expected = "
+ 1 disallow    Disallow: /early
+   error: rule before any user-agent line; no crawler uses it [rule-outside-group]
+ 3 disallow    Disalow: /x
+   note: key \"Disalow\" is a misspelling that Google accepts [accepted-typo]
+ 4 disallow    Disallow /y
+   note: no colon after the key; Google accepts whitespace, other parsers may not [missing-colon]
+   warning: unreachable: the allow rule with the same pattern on line 5 wins [overridden-disallow]
+ 6 disallow    Disallow: /x
+   warning: unreachable: the same rule is on line 3 of this group [duplicate-rule]
+ 7 unsupported Crawl-delay: 5
+   note: key \"Crawl-delay\" is not supported by Google; line ignored [unsupported-key]
+ 8 unknown     Unicorn: yes
+   warning: unknown key \"Unicorn\"; line ignored [unknown-key]
+ 9 malformed   this is not a rule
+   warning: not a \"key: value\" line; ignored [malformed-line]
+10 user-agent  User-agent: 007
+   warning: user-agent names no crawler: not \"*\" and not starting with a letter, '-' or '_' [invalid-user-agent]
+   error: no user-agent of this group names a crawler; its 1 rule(s) are never used [unreachable-group]
+12 user-agent  User-agent: Googlebot/2.1
+   note: only \"Googlebot\" of this user-agent is compared with crawler names [partial-user-agent]
+   warning: group has no allow or disallow rules; a crawler named only here may fetch everything and ignores the \"*\" group [empty-group]
+13 lines, 9 directives: 2 errors, 6 warnings, 4 notes
+";
+    assert_output(&out, 1, &expected.as_bytes()[1..], b"");
+}
+
+/// The JSON Lines of a `--lint --json` run: the line objects and the summary.
+fn json_lines(stdout: &[u8]) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let mut values: Vec<serde_json::Value> = stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    let summary = values.pop().unwrap();
+    (values, summary["summary"].clone())
 }
 
 #[test]
 fn lint_json_has_kinds_codes_and_summary() {
     let d = dir("lint_json");
     let r = file(&d, "robots.txt", MESSY);
-    let out = run(&["--lint", s(&r), "--json"], b"");
+    let out = run(&["--lint", s(&r), "--json", "--all"], b"");
     assert_eq!(out.status.code(), Some(1));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let kinds: Vec<&str> = v["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["kind"].as_str().unwrap())
-        .collect();
+    let (lines, summary) = json_lines(&out.stdout);
+    let kinds: Vec<&str> = lines.iter().map(|l| l["kind"].as_str().unwrap()).collect();
     assert_eq!(
         kinds,
         [
@@ -847,9 +891,7 @@ fn lint_json_has_kinds_codes_and_summary() {
             "empty"
         ]
     );
-    let codes: Vec<(u64, &str, &str)> = v["lines"]
-        .as_array()
-        .unwrap()
+    let codes: Vec<(u64, &str, &str)> = lines
         .iter()
         .flat_map(|l| {
             l["findings"].as_array().unwrap().iter().map(move |f| {
@@ -864,7 +906,7 @@ fn lint_json_has_kinds_codes_and_summary() {
     assert_eq!(
         codes,
         [
-            (1, "warning", "rule-outside-group"),
+            (1, "error", "rule-outside-group"),
             (3, "note", "accepted-typo"),
             (4, "note", "missing-colon"),
             (4, "warning", "overridden-disallow"),
@@ -873,16 +915,24 @@ fn lint_json_has_kinds_codes_and_summary() {
             (8, "warning", "unknown-key"),
             (9, "warning", "malformed-line"),
             (10, "warning", "invalid-user-agent"),
-            (10, "warning", "unreachable-group"),
+            (10, "error", "unreachable-group"),
             (12, "note", "partial-user-agent"),
             (12, "warning", "empty-group"),
         ]
     );
-    assert_eq!(v["lines"][3]["text"], "Disallow /y");
-    assert_eq!(
-        v["summary"],
-        serde_json::json!({"lines": 13, "directives": 9, "warnings": 8, "notes": 4})
-    );
+    assert_eq!(lines[3]["text"], "Disallow /y");
+    assert_eq!(summary["lines"], 13);
+    assert_eq!(summary["directives"], 9);
+    assert_eq!(summary["errors"], 2);
+    assert_eq!(summary["warnings"], 6);
+    assert_eq!(summary["notes"], 4);
+    assert_eq!(summary["codes"]["duplicate-rule"], 1);
+    assert_eq!(summary["first_line_past_limit"], serde_json::Value::Null);
+    // Without --all, only the lines with findings.
+    let out = run(&["--lint", s(&r), "--json"], b"");
+    let (lines, _) = json_lines(&out.stdout);
+    let shown: Vec<u64> = lines.iter().map(|l| l["line"].as_u64().unwrap()).collect();
+    assert_eq!(shown, [1, 3, 4, 6, 7, 8, 9, 10, 12]);
 }
 
 #[test]
@@ -892,22 +942,20 @@ fn lint_of_a_clean_file_exits_0_and_notes_do_not_count() {
         b"User-agent: *\nDisallow: /private\nCrawl-delay: 1\n",
     );
     let expected = "\
-1 user-agent  User-agent: *
-2 disallow    Disallow: /private
 3 unsupported Crawl-delay: 1
   note: key \"Crawl-delay\" is not supported by Google; line ignored [unsupported-key]
-4 empty
-4 lines, 2 directives: 0 warnings, 1 note
+4 lines, 2 directives: 0 errors, 0 warnings, 1 note
 ";
     assert_output(&out, 0, expected.as_bytes(), b"");
 }
 
 #[test]
 fn lint_of_binary_input_does_not_fail() {
-    let out = run(&["--lint", "-"], NON_UTF8);
+    let out = run(&["--lint", "-", "--all"], NON_UTF8);
     // Line 4's "Allow: /ok\xff\0zz" is cut at the NUL by Google but shown
-    // whole, with the NUL escaped and the invalid byte kept.
-    assert_eq!(out.status.code(), Some(0));
+    // whole, with the NUL escaped and the invalid byte kept. Lines 3 and 4
+    // are not UTF-8 (a warning each), line 1 starts with a BOM (a note).
+    assert_eq!(out.status.code(), Some(1));
     let text = out.stdout;
     let needle = b"4 allow       Allow: /ok\xff\\x00zz\n";
     assert!(
@@ -915,11 +963,13 @@ fn lint_of_binary_input_does_not_fail() {
         "{}",
         String::from_utf8_lossy(&text)
     );
-    let out = run(&["--lint", "-", "--json"], NON_UTF8);
-    assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["lines"][1]["text"], "Disallow: /a\u{0}b");
-    assert_eq!(v["lines"][2]["text"], "Disallow: /\u{FFFD}t\u{FFFD}");
+    let out = run(&["--lint", "-", "--json", "--all"], NON_UTF8);
+    assert_eq!(out.status.code(), Some(1));
+    let (lines, summary) = json_lines(&out.stdout);
+    assert_eq!(lines[1]["text"], "Disallow: /a\u{0}b");
+    assert_eq!(lines[2]["text"], "Disallow: /\u{FFFD}t\u{FFFD}");
+    assert_eq!(summary["codes"]["non-utf8"], 2);
+    assert_eq!(summary["codes"]["byte-order-mark"], 1);
 }
 
 #[test]
@@ -932,14 +982,23 @@ fn lint_of_a_missing_file_exits_2() {
 }
 
 // ---------------------------------------------------------------------------
-// The examples of docs/CLI.md, run as written.
+// The examples of docs/CLI.md and of the README, run as written.
 // ---------------------------------------------------------------------------
 
-#[test]
-fn documented_examples_hold() {
-    let doc =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/CLI.md")).unwrap();
-    let d = dir("docs");
+/// A file of the repository, whose root is the workspace one level above
+/// this package (the package has a README.md of its own).
+fn repo_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(name)
+}
+
+/// Runs the examples of a Markdown file: ```` ```text file=NAME ```` blocks
+/// are written to files, ```` ```console ```` blocks are run (see
+/// [`run_console`]); ```` ```console server=NAME ```` serves file NAME as
+/// `/robots.txt` on a local port, written `127.0.0.1:8080` in the block, and
+/// ```` ```console server=STATUS ```` answers every request with that
+/// HTTP status.
+/// Returns the number of commands run.
+fn run_markdown(doc: &str, d: &Path, cwd: &Path) -> usize {
     let mut block: Option<(String, String)> = None;
     let mut commands = 0;
     for line in doc.lines() {
@@ -947,9 +1006,22 @@ fn documented_examples_hold() {
             (None, Some(info)) => block = Some((info.to_string(), String::new())),
             (Some((info, body)), Some(_)) => {
                 if let Some(name) = info.strip_prefix("text file=") {
-                    file(&d, name, body.as_bytes());
+                    file(d, name, body.as_bytes());
                 } else if info == "console" {
-                    commands += run_console(&d, body);
+                    commands += run_console(cwd, body);
+                } else if let Some(name) = info.strip_prefix("console server=") {
+                    let server = match name.parse::<u16>() {
+                        Ok(status) => server::Server::start(move |_| server::Reply::status(status)),
+                        Err(_) => {
+                            let robots = std::fs::read(d.join(name)).unwrap();
+                            server::Server::start(move |path| match path {
+                                "/robots.txt" => server::Reply::ok(&robots),
+                                _ => server::Reply::status(404),
+                            })
+                        }
+                    };
+                    let body = body.replace("127.0.0.1:8080", &server.authority());
+                    commands += run_console(cwd, &body);
                 }
                 block = None;
             }
@@ -960,18 +1032,46 @@ fn documented_examples_hold() {
             (None, None) => {}
         }
     }
-    assert!(commands >= 6, "only {commands} examples found");
+    commands
+}
+
+#[test]
+fn documented_examples_hold() {
+    let doc = std::fs::read_to_string(repo_file("docs/CLI.md")).unwrap();
+    let d = dir("docs");
+    let commands = run_markdown(&doc, &d, &d);
+    assert!(commands >= 14, "only {commands} examples found");
+}
+
+#[test]
+fn readme_examples_hold() {
+    let readme = std::fs::read_to_string(repo_file("README.md")).unwrap();
+    let section = readme
+        .split("## The `robots` command")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("README has a section on the robots command");
+    let d = dir("readme");
+    let root = repo_file("examples").parent().unwrap().to_path_buf();
+    let commands = run_markdown(section, &d, &root);
+    assert!(commands >= 3, "only {commands} examples found");
 }
 
 /// Runs each `$ robots ...` line of a console block in `dir` and compares
-/// its standard output with the lines that follow it. Returns the number of
-/// commands run.
+/// its standard output with the lines that follow it (its standard error,
+/// then its standard output, when the command ends with `2>&1`; the tool
+/// writes standard error only before or after all of standard output).
+/// Returns the number of commands run.
 fn run_console(dir: &Path, block: &str) -> usize {
     let mut count = 0;
     for example in block.split("$ ").filter(|e| !e.is_empty()) {
         let (command, expected) = example.split_once('\n').unwrap();
         let mut words: Vec<&str> = command.split_whitespace().collect();
         assert_eq!(words.remove(0), "robots", "{command}");
+        let merged = words.last() == Some(&"2>&1");
+        if merged {
+            words.pop();
+        }
         let stdin = match words.iter().position(|&w| w == "<") {
             Some(i) => {
                 let input = std::fs::read(dir.join(words[i + 1])).unwrap();
@@ -982,8 +1082,981 @@ fn run_console(dir: &Path, block: &str) -> usize {
         };
         let args: Vec<&OsStr> = words.iter().map(OsStr::new).collect();
         let out = run_in(dir, &args, &stdin);
-        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{command}");
+        let mut shown = Vec::new();
+        if merged {
+            shown.extend_from_slice(&out.stderr);
+        }
+        shown.extend_from_slice(&out.stdout);
+        assert_eq!(String::from_utf8_lossy(&shown), expected, "{command}");
         count += 1;
     }
     count
+}
+
+// ---------------------------------------------------------------------------
+// Fetching: a server on 127.0.0.1, started and stopped by each test.
+// ---------------------------------------------------------------------------
+
+mod server {
+    use std::io::{Read, Write};
+    use std::net::{TcpListener, TcpStream};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::thread::JoinHandle;
+    use std::time::Duration;
+
+    /// What the server answers to one request.
+    pub enum Reply {
+        /// A status line, headers and a body.
+        Answer {
+            status: u16,
+            headers: Vec<(String, String)>,
+            body: Vec<u8>,
+        },
+        /// Read the request and never answer (until the server stops).
+        Hang,
+    }
+
+    impl Reply {
+        pub fn ok(body: &[u8]) -> Reply {
+            Reply::Answer {
+                status: 200,
+                headers: Vec::new(),
+                body: body.to_vec(),
+            }
+        }
+
+        pub fn status(status: u16) -> Reply {
+            Reply::Answer {
+                status,
+                headers: Vec::new(),
+                body: format!("status {status}\n").into_bytes(),
+            }
+        }
+
+        pub fn redirect(status: u16, location: &str) -> Reply {
+            Reply::Answer {
+                status,
+                headers: vec![("Location".into(), location.into())],
+                body: Vec::new(),
+            }
+        }
+    }
+
+    type Route = dyn Fn(&str) -> Reply + Send + Sync;
+
+    /// An HTTP/1.1 server on 127.0.0.1 and a port of the system's choice,
+    /// one thread per connection, stopped when dropped.
+    pub struct Server {
+        port: u16,
+        stop: Arc<AtomicBool>,
+        thread: Option<JoinHandle<()>>,
+        /// The paths requested, in order.
+        pub paths: Arc<Mutex<Vec<String>>>,
+    }
+
+    impl Server {
+        pub fn start(route: impl Fn(&str) -> Reply + Send + Sync + 'static) -> Server {
+            let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+            listener.set_nonblocking(true).unwrap();
+            let port = listener.local_addr().unwrap().port();
+            let stop = Arc::new(AtomicBool::new(false));
+            let paths = Arc::new(Mutex::new(Vec::new()));
+            let route: Arc<Route> = Arc::new(route);
+            let thread = {
+                let (stop, paths) = (stop.clone(), paths.clone());
+                std::thread::spawn(move || {
+                    let mut workers = Vec::new();
+                    while !stop.load(Ordering::Relaxed) {
+                        match listener.accept() {
+                            Ok((stream, _)) => {
+                                let (route, stop, paths) =
+                                    (route.clone(), stop.clone(), paths.clone());
+                                workers.push(std::thread::spawn(move || {
+                                    serve(stream, &*route, &stop, &paths)
+                                }));
+                            }
+                            Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                        }
+                    }
+                    for w in workers {
+                        let _ = w.join();
+                    }
+                })
+            };
+            Server {
+                port,
+                stop,
+                thread: Some(thread),
+                paths,
+            }
+        }
+
+        /// `127.0.0.1:PORT`.
+        pub fn authority(&self) -> String {
+            format!("127.0.0.1:{}", self.port)
+        }
+
+        /// `http://127.0.0.1:PORT`.
+        pub fn base(&self) -> String {
+            format!("http://{}", self.authority())
+        }
+    }
+
+    impl Drop for Server {
+        fn drop(&mut self) {
+            self.stop.store(true, Ordering::Relaxed);
+            if let Some(t) = self.thread.take() {
+                let _ = t.join();
+            }
+        }
+    }
+
+    fn serve(mut stream: TcpStream, route: &Route, stop: &AtomicBool, paths: &Mutex<Vec<String>>) {
+        let _ = stream.set_nonblocking(false);
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+        let mut request = Vec::new();
+        let mut buf = [0u8; 1024];
+        while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+            match stream.read(&mut buf) {
+                Ok(0) | Err(_) => return,
+                Ok(n) => request.extend_from_slice(&buf[..n]),
+            }
+        }
+        let text = String::from_utf8_lossy(&request);
+        let path = text.split(' ').nth(1).unwrap_or("").to_string();
+        paths.lock().unwrap().push(path.clone());
+        match route(&path) {
+            Reply::Hang => {
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            }
+            Reply::Answer {
+                status,
+                headers,
+                body,
+            } => {
+                let mut head = format!(
+                    "HTTP/1.1 {status} Whatever\r\nContent-Length: {}\r\nConnection: close\r\n",
+                    body.len()
+                );
+                for (k, v) in headers {
+                    head.push_str(&format!("{k}: {v}\r\n"));
+                }
+                head.push_str("\r\n");
+                // The client may stop reading (at 500 KiB): errors are fine.
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(&body);
+            }
+        }
+    }
+}
+
+use server::{Reply, Server};
+
+/// The `--check ... --explain` verdict for one URL of a site, and standard
+/// error.
+fn fetch_check(site: &str, url: &str, extra: &[&str]) -> (Output, String, String) {
+    let mut args = vec![
+        "--check",
+        site,
+        "--agent",
+        "FooBot",
+        "--url",
+        url,
+        "--explain",
+    ];
+    args.extend_from_slice(extra);
+    let out = run(&args, b"");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out, stdout, stderr)
+}
+
+#[test]
+fn fetch_200_applies_the_rules_of_the_sites_robots_txt() {
+    let server = Server::start(|path| match path {
+        "/robots.txt" => Reply::ok(ROBOTS),
+        _ => Reply::status(404),
+    });
+    let base = server.base();
+    // The page's path and query do not matter: /robots.txt is fetched.
+    let (out, stdout, stderr) = fetch_check(
+        &format!("{base}/some/page?q=1"),
+        "https://example.com/private/x",
+        &[],
+    );
+    assert_eq!(
+        stdout,
+        "DISALLOWED https://example.com/private/x [line 2, specific group] Disallow: /private\n"
+    );
+    assert_eq!(
+        stderr,
+        format!("fetched {base}/robots.txt: HTTP 200, 90 bytes: its rules apply\n")
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(*server.paths.lock().unwrap(), ["/robots.txt"]);
+}
+
+/// A server whose /robots.txt redirects `hops` times (301 and 302 in turn)
+/// before the rules.
+fn redirecting(hops: usize) -> Server {
+    Server::start(move |path| {
+        let step = match path {
+            "/robots.txt" => 0,
+            p => p
+                .trim_start_matches("/hop")
+                .parse::<usize>()
+                .unwrap_or(usize::MAX),
+        };
+        if step < hops {
+            let status = if step % 2 == 0 { 301 } else { 302 };
+            Reply::redirect(status, &format!("/hop{}", step + 1))
+        } else if step == hops {
+            Reply::ok(ROBOTS)
+        } else {
+            Reply::status(404)
+        }
+    })
+}
+
+#[test]
+fn fetch_follows_up_to_five_redirects() {
+    for hops in 1..=5 {
+        let server = redirecting(hops);
+        let base = server.base();
+        let (out, stdout, stderr) = fetch_check(&base, "https://example.com/private/x", &[]);
+        assert!(stdout.starts_with("DISALLOWED "), "{hops}: {stdout}");
+        let mut chain = vec![format!("{base}/robots.txt")];
+        chain.extend((1..=hops).map(|i| format!("{base}/hop{i}")));
+        assert_eq!(
+            stderr,
+            format!(
+                "fetched {}: HTTP 200, 90 bytes: its rules apply\n",
+                chain.join(" -> ")
+            ),
+            "{hops} hops"
+        );
+        assert_eq!(out.status.code(), Some(1));
+    }
+}
+
+#[test]
+fn fetch_treats_a_sixth_redirect_as_unavailable_allow_all() {
+    // Google: "follows at least five redirect hops ... and then stops and
+    // treats it as a 404"; RFC 9309 2.3.1.2: MAY assume unavailable.
+    let server = redirecting(6);
+    let base = server.base();
+    for policy in ["google", "rfc9309"] {
+        let (out, stdout, stderr) = fetch_check(
+            &base,
+            "https://example.com/private/x",
+            &["--policy", policy],
+        );
+        assert!(
+            stdout.starts_with("ALLOWED https://example.com/private/x [no rules: fetched "),
+            "{stdout}"
+        );
+        assert!(
+            stderr.ends_with(&format!(
+                "/hop5: more than 5 redirects, not followed: unavailable, so every URL is \
+                 allowed ({})\n",
+                if policy == "google" {
+                    "Google"
+                } else {
+                    "RFC 9309"
+                }
+            )),
+            "{stderr}"
+        );
+        assert_eq!(out.status.code(), Some(0));
+    }
+    // The sixth redirect was seen but not followed.
+    assert!(!server.paths.lock().unwrap().contains(&"/hop6".to_string()));
+}
+
+#[test]
+fn fetch_follows_a_redirect_to_another_host() {
+    // Two ports are two authorities: the rules come from the second.
+    let other = Server::start(|path| match path {
+        "/robots.txt" => Reply::ok(b"User-agent: *\nDisallow: /other-only\n"),
+        _ => Reply::status(404),
+    });
+    let target = format!("{}/robots.txt", other.base());
+    let first = Server::start(move |_| Reply::redirect(301, &target));
+    let (_, stdout, stderr) = fetch_check(&first.base(), "https://example.com/other-only/x", &[]);
+    assert_eq!(
+        stdout,
+        "DISALLOWED https://example.com/other-only/x [line 2, global group] Disallow: /other-only\n"
+    );
+    assert_eq!(
+        stderr,
+        format!(
+            "fetched {}/robots.txt -> {}/robots.txt: HTTP 200, 36 bytes: its rules apply\n",
+            first.base(),
+            other.base()
+        )
+    );
+}
+
+#[test]
+fn fetch_statuses_map_to_the_documented_verdicts() {
+    // (status, verdict under Google's reading, under RFC 9309's): 4xx is
+    // unavailable (allow all), 5xx unreachable (disallow all); 429 is a
+    // server error for Google, a 4xx for the RFC.
+    let cases = [
+        (404, true, true),
+        (410, true, true),
+        (429, false, true),
+        (500, false, false),
+        (503, false, false),
+    ];
+    for (status, google, rfc) in cases {
+        let server = Server::start(move |_| Reply::status(status));
+        let base = server.base();
+        for (policy, allowed, name) in [("google", google, "Google"), ("rfc9309", rfc, "RFC 9309")]
+        {
+            let (out, stdout, stderr) =
+                fetch_check(&base, "https://example.com/x", &["--policy", policy]);
+            let (verdict, meaning, code) = if allowed {
+                ("ALLOWED", "unavailable, so every URL is allowed", 0)
+            } else {
+                ("DISALLOWED", "unreachable, so every URL is disallowed", 1)
+            };
+            let why = format!("fetched {base}/robots.txt: HTTP {status}");
+            assert_eq!(
+                stdout,
+                format!("{verdict} https://example.com/x [no rules: {why}]\n"),
+                "{status} {policy}"
+            );
+            assert_eq!(stderr, format!("{why}: {meaning} ({name})\n"), "{status}");
+            assert_eq!(out.status.code(), Some(code), "{status} {policy}");
+        }
+    }
+}
+
+#[test]
+fn fetch_refused_connection_disallows_all() {
+    // A port that was just free and is closed again: the connection is
+    // refused.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let site = format!("http://127.0.0.1:{port}/");
+    let (out, stdout, stderr) = fetch_check(&site, "https://example.com/x", &[]);
+    assert!(
+        stdout.starts_with("DISALLOWED https://example.com/x [no rules: fetched "),
+        "{stdout}"
+    );
+    assert!(
+        stderr.starts_with(&format!(
+            "fetched http://127.0.0.1:{port}/robots.txt: network error ("
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("unreachable, so every URL is disallowed (Google)\n"),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn fetch_timeout_disallows_all() {
+    let server = Server::start(|_| Reply::Hang);
+    let started = std::time::Instant::now();
+    let (out, stdout, stderr) =
+        fetch_check(&server.base(), "https://example.com/x", &["--timeout", "1"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    assert!(stdout.starts_with("DISALLOWED "), "{stdout}");
+    assert_eq!(
+        stderr,
+        format!(
+            "fetched {}/robots.txt: no answer within 1 s: unreachable, so every URL is disallowed (Google)\n",
+            server.base()
+        )
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// A 2 MB robots.txt whose `Disallow: /late` lies past the first 500 KiB,
+/// on line `late_line`.
+fn two_megabytes() -> (Vec<u8>, usize) {
+    let mut body = b"User-agent: *\nDisallow: /early\n".to_vec();
+    while body.len() < 600_000 {
+        body.extend_from_slice(b"# filler filler filler filler\n");
+    }
+    let late_line = body.iter().filter(|&&b| b == b'\n').count() + 1;
+    body.extend_from_slice(b"Disallow: /late\n");
+    while body.len() < 2_000_000 {
+        body.extend_from_slice(b"# filler filler filler filler\n");
+    }
+    (body, late_line)
+}
+
+#[test]
+fn fetch_reads_only_the_first_500_kib() {
+    let (body, late_line) = two_megabytes();
+    let len = body.len();
+    let server = Server::start(move |_| Reply::ok(&body));
+    let base = server.base();
+    // Googlebot's view (the default): /late is past the cut, so allowed.
+    let (out, stdout, stderr) = fetch_check(&base, "https://example.com/late", &[]);
+    assert_eq!(
+        stdout,
+        "ALLOWED https://example.com/late [no matching rule]\n"
+    );
+    assert_eq!(
+        stderr,
+        format!(
+            "fetched {base}/robots.txt: HTTP 200, more than 512000 bytes: only the first 512000 \
+             are read, as Googlebot does: its rules apply\n"
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let (_, stdout, _) = fetch_check(&base, "https://example.com/early", &[]);
+    assert!(stdout.starts_with("DISALLOWED "), "{stdout}");
+    // The whole file on request, with the deciding line marked.
+    let (out, stdout, stderr) =
+        fetch_check(&base, "https://example.com/late", &["--no-size-limit"]);
+    assert_eq!(
+        stdout,
+        format!(
+            "DISALLOWED https://example.com/late [line {late_line}, global group, past the 500 \
+             KiB Googlebot reads] Disallow: /late\n"
+        )
+    );
+    assert!(
+        stderr.contains(&format!("HTTP 200, {len} bytes: its rules apply\n")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("warning: 1 URL was decided by a line past the 500 KiB"),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn lint_of_a_fetched_file_reads_it_whole_and_flags_the_cut() {
+    let (body, _) = two_megabytes();
+    let len = body.len();
+    let server = Server::start(move |_| Reply::ok(&body));
+    let out = run(&["--lint", &server.base(), "--json"], b"");
+    let (lines, summary) = json_lines(&out.stdout);
+    assert_eq!(summary["bytes"], len);
+    // The line that holds byte 512,000 is the first Google does not read
+    // wholly: 2 lines of 14 and 17 bytes, then lines of 30.
+    let first_past = 2 + (512_000 - 31) / 30 + 1;
+    assert_eq!(summary["first_line_past_limit"], first_past);
+    // Only "Disallow: /late" among the directives lies past it.
+    assert_eq!(summary["directives_past_limit"], 1);
+    assert_eq!(lines[0]["line"], first_past);
+    assert_eq!(lines[0]["findings"][0]["code"], "file-too-large");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn lint_of_a_site_without_robots_txt_has_nothing_to_lint() {
+    let server = Server::start(|_| Reply::status(404));
+    let out = run(&["--lint", &server.base()], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("HTTP 404: unavailable, so every URL is allowed (Google)\n"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("error: no robots.txt to lint (see the fetch result above)\n"),
+        "{err}"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// --diff.
+// ---------------------------------------------------------------------------
+
+const DIFF_OLD: &[u8] = b"User-agent: FooBot\nDisallow: /a\nAllow: /a/open\n\nUser-agent: *\nDisallow: /tmp\nDisallow: /old\n";
+const DIFF_NEW: &[u8] = b"User-agent: FooBot\nDisallow: /a\nDisallow: /b\n\nUser-agent: *\nDisallow: /tmp\nUser-agent: BarBot\nDisallow: /bar\n";
+
+#[test]
+fn diff_lists_the_urls_whose_verdict_changes_with_both_deciding_lines() {
+    let d = dir("diff_urls");
+    let old = file(&d, "old.txt", DIFF_OLD);
+    let new = file(&d, "new.txt", DIFF_NEW);
+    let urls = file(
+        &d,
+        "urls.txt",
+        b"https://e.com/a/open/1\nhttps://e.com/b\nhttps://e.com/c\nhttps://e.com/a/x\n",
+    );
+    // FooBot, old: Disallow /a (2), Allow /a/open (3). New: Disallow /a (2),
+    // Disallow /b (3). /a/open/1: allowed by line 3, now disallowed by line
+    // 2. /b: no rule before, line 3 now. /c: no rule in either. /a/x:
+    // disallowed by line 2 in both.
+    let out = run(
+        &[
+            "--diff",
+            s(&old),
+            s(&new),
+            "--agent",
+            "FooBot",
+            "--urls",
+            s(&urls),
+        ],
+        b"",
+    );
+    let expected = "\
+NEWLY DISALLOWED https://e.com/a/open/1
+  old: ALLOWED [line 3, specific group] Allow: /a/open
+  new: DISALLOWED [line 2, specific group] Disallow: /a
+NEWLY DISALLOWED https://e.com/b
+  old: ALLOWED [no matching rule, specific group]
+  new: DISALLOWED [line 3, specific group] Disallow: /b
+4 URLs compared: 2 newly disallowed, 0 newly allowed
+";
+    assert_output(&out, 1, expected.as_bytes(), b"");
+
+    // BarBot, old: only "*" (Disallow /tmp 6, /old 7). New: "User-agent:
+    // BarBot" on line 7 follows a rule, so it starts a group of its own
+    // (Disallow /bar, line 8) and "*" no longer applies to BarBot. /old and
+    // /tmp/1: disallowed by lines 7 and 6, now allowed with no matching rule
+    // in BarBot's group; /bar: newly disallowed by line 8.
+    let out = run(
+        &[
+            "--diff",
+            s(&old),
+            s(&new),
+            "--agent",
+            "BarBot",
+            "--urls",
+            "-",
+            "--json",
+        ],
+        b"https://e.com/old\nhttps://e.com/tmp/1\nhttps://e.com/bar\n",
+    );
+    let lines: Vec<serde_json::Value> = out
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            serde_json::json!({"url": "https://e.com/old", "change": "newly-allowed",
+                "old": {"allowed": false, "line": 7, "rule": "Disallow: /old", "specific_group": false},
+                "new": {"allowed": true, "line": null, "rule": null, "specific_group": true}}),
+            serde_json::json!({"url": "https://e.com/tmp/1", "change": "newly-allowed",
+                "old": {"allowed": false, "line": 6, "rule": "Disallow: /tmp", "specific_group": false},
+                "new": {"allowed": true, "line": null, "rule": null, "specific_group": true}}),
+            serde_json::json!({"url": "https://e.com/bar", "change": "newly-disallowed",
+                "old": {"allowed": true, "line": null, "rule": null, "specific_group": false},
+                "new": {"allowed": false, "line": 8, "rule": "Disallow: /bar", "specific_group": true}}),
+            serde_json::json!({"summary": {"urls": 3, "newly_disallowed": 1, "newly_allowed": 2}}),
+        ]
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn diff_without_urls_lists_rules_added_and_removed_per_agent() {
+    let d = dir("diff_rules");
+    let old = file(&d, "old.txt", DIFF_OLD);
+    let new = file(&d, "new.txt", DIFF_NEW);
+    // "*": Disallow /old removed. BarBot is new, in a group of its own
+    // (line 7 follows a rule): Disallow /bar added. FooBot: Allow /a/open
+    // removed, Disallow /b added. Agents in Google's comparison form
+    // (lower case), sorted.
+    let out = run(&["--diff", s(&old), s(&new)], b"");
+    let expected = "\
+*:
+  - Disallow: /old (old line 7)
+barbot:
+  + Disallow: /bar (new line 8)
+foobot:
+  - Allow: /a/open (old line 3)
+  + Disallow: /b (new line 3)
+2 rules added, 2 removed, for 3 agents
+";
+    assert_output(&out, 1, expected.as_bytes(), b"");
+    let out = run(&["--diff", s(&old), s(&new), "--agent", "FOOBOT"], b"");
+    let expected = "\
+foobot:
+  - Allow: /a/open (old line 3)
+  + Disallow: /b (new line 3)
+1 rule added, 1 removed, for 1 agent
+";
+    assert_output(&out, 1, expected.as_bytes(), b"");
+    let out = run(&["--diff", s(&old), s(&old)], b"");
+    assert_output(&out, 0, b"0 rules added, 0 removed, for 0 agents\n", b"");
+}
+
+#[test]
+fn diff_of_urls_needs_an_agent_and_one_standard_input() {
+    let d = dir("diff_errors");
+    let old = file(&d, "old.txt", DIFF_OLD);
+    let out = run(&["--diff", s(&old), "-", "--url", "https://e.com/"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give --agent"));
+    let out = run(&["--diff", "-", "-"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only one of OLD, NEW and the URLs"));
+}
+
+#[test]
+fn diff_compares_a_fetched_site_with_a_file() {
+    let d = dir("diff_fetch");
+    let new = file(&d, "new.txt", DIFF_NEW);
+    let server = Server::start(|_| Reply::ok(DIFF_OLD));
+    let out = run(
+        &[
+            "--diff",
+            &server.base(),
+            s(&new),
+            "--agent",
+            "FooBot",
+            "--url",
+            "https://e.com/b",
+        ],
+        b"",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "NEWLY DISALLOWED https://e.com/b\n  old: ALLOWED [no matching rule, specific group]\n  \
+         new: DISALLOWED [line 3, specific group] Disallow: /b\n1 URL compared: 1 newly \
+         disallowed, 0 newly allowed\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "fetched {}/robots.txt: HTTP 200, 92 bytes: its rules apply\n",
+            server.base()
+        )
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Googlebot's 500 KiB, agents that are not product tokens, help everywhere.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn check_of_a_large_file_uses_the_first_500_kib_and_says_so() {
+    let d = dir("large");
+    let (body, late_line) = two_megabytes();
+    let r = file(&d, "big.txt", &body);
+    let out = run(&["--explain", s(&r), "FooBot", "https://e.com/late"], b"");
+    assert_output(
+        &out,
+        0,
+        b"ALLOWED https://e.com/late [no matching rule]\n",
+        format!(
+            "note: {} is {} bytes; only the first 512000 (500 KiB) are used, as Googlebot does \
+             (--no-size-limit reads it all)\n",
+            s(&r),
+            body.len()
+        )
+        .as_bytes(),
+    );
+    let out = run(
+        &[
+            "--explain",
+            s(&r),
+            "FooBot",
+            "https://e.com/late",
+            "--no-size-limit",
+            "--json",
+        ],
+        b"",
+    );
+    let v: serde_json::Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(v["line"], late_line);
+    assert_eq!(v["past_size_limit"], true);
+    assert_eq!(out.status.code(), Some(1));
+    // Google's form reads everything, as Google's robots_main does.
+    let out = google(&[s(&r), "FooBot", "https://e.com/late"]);
+    assert_eq!(out.status.code(), Some(1));
+    // The lint names the first line not read, and counts what lies past.
+    let out = run(&["--lint", s(&r)], b"");
+    let first_past = 2 + (512_000 - 31) / 30 + 1;
+    let lines = body.iter().filter(|&&b| b == b'\n').count() + 1;
+    let expected = format!(
+        "{first_past:>width$} comment     # filler filler filler filler
+{:width$} error: file is {} bytes; Google reads only the first 512000 (500 KiB): this line is \
+         cut there and every line after it is ignored [file-too-large]
+{lines} lines, 3 directives: 1 error, 0 warnings, 0 notes; 1 directive from line \
+         {first_past} on is past the 500 KiB Google reads
+",
+        "",
+        body.len(),
+        width = lines.to_string().len()
+    );
+    assert_output(&out, 1, expected.as_bytes(), b"");
+}
+
+#[test]
+fn agents_that_are_not_product_tokens_get_a_warning_naming_the_token() {
+    let d = dir("agents");
+    let r = file(&d, "robots.txt", ROBOTS);
+    // Google's matcher compares "FooBot/1.0" whole with "foobot": no group
+    // matches, so the "*" group decides.
+    let cases = [
+        ("FooBot/1.0", "FooBot"),
+        ("FooBot 2", "FooBot"),
+        (
+            "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+            "Googlebot",
+        ),
+    ];
+    for (agent, token) in cases {
+        let out = run(&["--explain", s(&r), agent, "https://e.com/private/x"], b"");
+        assert_output(
+            &out,
+            0,
+            b"ALLOWED https://e.com/private/x [no matching rule]\n",
+            format!(
+                "warning: user agent \"{agent}\" is not a product token ([a-zA-Z_-]+): Google's \
+                 matcher compares it whole, so no group can name it and only \"*\" applies; did \
+                 you mean \"{token}\"?\n"
+            )
+            .as_bytes(),
+        );
+    }
+    // A product token gets no warning; Google's form never warns.
+    let out = run(
+        &["--explain", s(&r), "FooBot", "https://e.com/private/x"],
+        b"",
+    );
+    assert!(out.stderr.is_empty());
+    let out = google(&[s(&r), "FooBot/1.0", "https://e.com/private/x"]);
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn every_mode_answers_help_version_and_help_all_on_stdout() {
+    let version = format!("robots {}\n", env!("CARGO_PKG_VERSION"));
+    for mode in ["--check", "--explain", "--lint", "--diff"] {
+        let out = run(&[mode, "--version"], b"");
+        assert_output(&out, 0, version.as_bytes(), b"");
+        let out = run(&[mode, "--help-all"], b"");
+        assert_eq!(out.status.code(), Some(0), "{mode}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("--diff <OLD> <NEW>"));
+        let out = run(&[mode, "--help"], b"");
+        assert_eq!(out.status.code(), Some(0), "{mode}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("Usage: robots {mode}")));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Standard streams that fail: errors with exit status 2.
+// ---------------------------------------------------------------------------
+
+/// Runs the tool through `sh`, with a redirection such as `>&-` applied.
+fn run_redirected(args: &[&str], redirection: &str) -> Output {
+    let script = format!("exec \"$0\" \"$@\" {redirection}");
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_closed_stdout_is_an_error_in_the_extended_modes_only() {
+    let d = dir("closed_stdout");
+    let r = file(&d, "robots.txt", ROBOTS);
+    let cases: [&[&str]; 5] = [
+        &[
+            "--check",
+            s(&r),
+            "--agent",
+            "FooBot",
+            "--url",
+            "https://e.com/",
+        ],
+        &["--explain", s(&r), "FooBot", "https://e.com/"],
+        &["--lint", s(&r)],
+        &["--lint", s(&r), "--json"],
+        &["--version"],
+    ];
+    for args in cases {
+        let out = run_redirected(args, ">&-");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "error: cannot write output: standard output is closed\n",
+            "{args:?}"
+        );
+    }
+    // Google's form writes to the closed stream unchecked, as its C++ does,
+    // and exits with the verdict.
+    let out = run_redirected(&[s(&r), "FooBot", "https://e.com/private/x"], ">&-");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn a_full_disk_is_an_error() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("/dev/full is missing: skipping the full-disk case");
+        return;
+    }
+    let d = dir("full_disk");
+    let r = file(&d, "robots.txt", ROBOTS);
+    let cases: [&[&str]; 4] = [
+        &[
+            "--check",
+            s(&r),
+            "--agent",
+            "FooBot",
+            "--url",
+            "https://e.com/",
+        ],
+        &["--lint", s(&r), "--all"],
+        &["--lint", s(&r), "--json"],
+        &["--diff", s(&r), s(&r)],
+    ];
+    for args in cases {
+        let out = run_redirected(args, "> /dev/full");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).starts_with("error: cannot write output: "),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_closed_stdin_is_an_error_where_input_is_expected() {
+    let d = dir("closed_stdin");
+    let r = file(&d, "robots.txt", ROBOTS);
+    let out = run_redirected(&["--check", s(&r), "--agent", "FooBot"], "<&-");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: cannot read URLs: standard input is closed\n"
+    );
+    assert!(out.stdout.is_empty());
+    let out = run_redirected(&["--lint", "-"], "<&-");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: cannot read robots.txt: standard input is closed\n"
+    );
+    // Where nothing is read from it, a closed stdin does not matter.
+    let out = run_redirected(
+        &[
+            "--check",
+            s(&r),
+            "--agent",
+            "FooBot",
+            "--url",
+            "https://e.com/",
+        ],
+        "<&-",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"ALLOWED https://e.com/\n");
+}
+
+#[test]
+fn progress_is_never_shown_when_stderr_is_not_a_terminal() {
+    // 200,000 URLs take long enough to pass the first progress tick.
+    let d = dir("progress");
+    let r = file(&d, "robots.txt", ROBOTS);
+    let urls: String = (0..200_000)
+        .map(|i| format!("https://e.com/p/{i}\n"))
+        .collect();
+    // From a file: the output is larger than a pipe holds, and the helper
+    // writes standard input before it reads.
+    let list = file(&d, "urls.txt", urls.as_bytes());
+    let out = run(
+        &["--check", s(&r), "--agent", "FooBot", "--urls", s(&list)],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty());
+    assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 200_000);
+}
+
+#[test]
+fn progress_is_shown_when_stderr_is_a_terminal() {
+    // `script` runs the tool on a pseudo-terminal and copies what the tool
+    // writes there (its standard error; standard output goes to a file).
+    if !Path::new("/usr/bin/script").exists() {
+        eprintln!("NOTE: /usr/bin/script (util-linux) is missing; terminal progress not checked");
+        return;
+    }
+    let d = dir("progress_tty");
+    // Linting 3 million line ends takes seconds in a debug build, past the
+    // first update at half a second.
+    let big = file(&d, "big.txt", &vec![b'\n'; 3_000_000]);
+    let command = format!("{BIN} --lint {} > {}", s(&big), s(&d.join("out.txt")));
+    let out = Command::new("/usr/bin/script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    // Exit 1: the file is over 500 KiB. Line k starts at byte k - 1, so
+    // line 512,001 is the first past the 512,000 bytes Google reads.
+    assert_eq!(out.status.code(), Some(1));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("% linted"), "{shown:?}");
+    // The report on standard output is complete and free of progress.
+    assert_eq!(
+        std::fs::read_to_string(d.join("out.txt")).unwrap(),
+        " 512001 empty
+        error: file is 3000000 bytes; Google reads only the first 512000 (500 KiB): this line \
+         and every line after it are ignored [file-too-large]
+3000001 lines, 0 directives: 1 error, 0 warnings, 0 notes; 0 directives from line \
+         512001 on are past the 500 KiB Google reads
+"
+    );
+}
+
+#[test]
+fn fetch_over_https_from_a_server_without_tls_is_a_network_error() {
+    // The rustls client gets an HTTP answer where it expects a TLS
+    // handshake: the fetch fails, so the site is unreachable.
+    let server = Server::start(|_| Reply::ok(ROBOTS));
+    let site = format!("https://{}/", server.authority());
+    let (out, stdout, stderr) = fetch_check(&site, "https://example.com/x", &[]);
+    assert!(
+        stdout.starts_with("DISALLOWED https://example.com/x [no rules: fetched "),
+        "{stdout}"
+    );
+    assert!(
+        stderr.starts_with(&format!(
+            "fetched https://{}/robots.txt: network error (",
+            server.authority()
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("unreachable, so every URL is disallowed (Google)\n"),
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_timeout_must_be_a_positive_number_of_seconds() {
+    for bad in ["0", "-1", "soon", "NaN"] {
+        let option = format!("--timeout={bad}");
+        let out = run(&["--lint", "http://127.0.0.1:9/", &option], b"");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("not a positive number of seconds"),
+            "{bad}"
+        );
+    }
 }

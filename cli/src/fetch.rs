@@ -1,0 +1,170 @@
+//! Fetching a site's robots.txt over HTTP(S), as a crawler does: the
+//! library's crawler module decides which URL, how many redirects, how much
+//! of the body and what the outcome means; `ureq` (rustls, no OpenSSL) does
+//! the I/O.
+
+use std::io::Read;
+use std::time::{Duration, Instant};
+
+use robotstxt_exact::crawler::{
+    self, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
+};
+
+/// What a fetch gave.
+pub struct Fetched {
+    /// The robots.txt URL, then every URL redirected to.
+    pub chain: Vec<String>,
+    /// How the fetch ended.
+    pub outcome: FetchOutcome,
+    /// The body of a 2xx answer, at most `limit` bytes.
+    pub body: Vec<u8>,
+    /// Whether the body was longer than the limit (and was cut).
+    pub cut: bool,
+    /// A description of a network error.
+    pub error: Option<String>,
+}
+
+impl Fetched {
+    /// What the outcome means under `policy`.
+    pub fn decision(&self, policy: Policy) -> Decision {
+        policy.decide(self.outcome)
+    }
+
+    /// One line saying what was fetched and what it means.
+    pub fn describe(&self, policy: Policy, limit: Option<usize>, timeout: Duration) -> String {
+        let chain = self.chain.join(" -> ");
+        let what = match self.outcome {
+            FetchOutcome::Status(code) if (200..300).contains(&code) => {
+                if self.cut {
+                    let n = limit.unwrap_or(0);
+                    format!(
+                        "HTTP {code}, more than {n} bytes: only the first {n} are read, as \
+                         Googlebot does"
+                    )
+                } else {
+                    format!("HTTP {code}, {} bytes", self.body.len())
+                }
+            }
+            FetchOutcome::Status(code) => format!("HTTP {code}"),
+            FetchOutcome::TooManyRedirects => {
+                format!("more than {MAX_REDIRECT_HOPS} redirects, not followed")
+            }
+            FetchOutcome::NetworkError => format!(
+                "network error ({})",
+                self.error.as_deref().unwrap_or("unknown")
+            ),
+            FetchOutcome::Timeout => format!("no answer within {} s", timeout.as_secs_f64()),
+        };
+        let name = match policy {
+            Policy::Google => "Google",
+            Policy::Rfc9309 => "RFC 9309",
+        };
+        let meaning = match self.decision(policy) {
+            Decision::UseRules => "its rules apply".to_string(),
+            Decision::AllowAll => {
+                format!("unavailable, so every URL is allowed ({name})")
+            }
+            Decision::DisallowAll => {
+                format!("unreachable, so every URL is disallowed ({name})")
+            }
+        };
+        format!("fetched {chain}: {what}: {meaning}")
+    }
+}
+
+fn url_error(e: crawler::UrlError) -> String {
+    e.to_string()
+}
+
+/// Fetches the robots.txt governing `page_url`. `limit`: how many body bytes
+/// to keep (one more is read to tell whether there were more); `None`
+/// keeps all. Errors are for URLs that have no robots.txt.
+pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<Fetched, String> {
+    let robots_url = crawler::robots_txt_url(page_url).map_err(url_error)?;
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .max_redirects(0)
+        .http_status_as_error(false)
+        .user_agent(concat!("robots/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .into();
+    let deadline = Instant::now() + timeout;
+    let mut url = robots_url;
+    let mut chain = vec![url.to_string()];
+    let mut hops = 0;
+    let fail = |chain: Vec<String>, outcome, error: Option<String>| Fetched {
+        chain,
+        outcome,
+        body: Vec::new(),
+        cut: false,
+        error,
+    };
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Ok(fail(chain, FetchOutcome::Timeout, None));
+        }
+        let response = agent
+            .get(url.as_str())
+            .config()
+            .timeout_global(Some(left))
+            .build()
+            .call();
+        let mut response = match response {
+            Ok(r) => r,
+            Err(ureq::Error::Timeout(_)) => return Ok(fail(chain, FetchOutcome::Timeout, None)),
+            Err(ureq::Error::Io(e)) if e.kind() == std::io::ErrorKind::TimedOut => {
+                return Ok(fail(chain, FetchOutcome::Timeout, None));
+            }
+            Err(e) => {
+                return Ok(fail(chain, FetchOutcome::NetworkError, Some(e.to_string())));
+            }
+        };
+        let status = response.status().as_u16();
+        if (300..400).contains(&status) {
+            let location = response
+                .headers()
+                .get("location")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|l| url.join(l).ok());
+            if let Some(next) = location {
+                if !should_follow_redirect(hops) {
+                    return Ok(fail(chain, FetchOutcome::TooManyRedirects, None));
+                }
+                hops += 1;
+                chain.push(next.to_string());
+                url = next;
+                continue;
+            }
+            return Ok(fail(chain, FetchOutcome::Status(status), None));
+        }
+        if !(200..300).contains(&status) {
+            return Ok(fail(chain, FetchOutcome::Status(status), None));
+        }
+        let reader = response.body_mut().as_reader();
+        let mut body = Vec::new();
+        let read = match limit {
+            Some(n) => reader.take(n as u64 + 1).read_to_end(&mut body),
+            None => reader.take(u64::MAX).read_to_end(&mut body),
+        };
+        if let Err(e) = read {
+            let outcome = if e.kind() == std::io::ErrorKind::TimedOut || Instant::now() >= deadline
+            {
+                FetchOutcome::Timeout
+            } else {
+                FetchOutcome::NetworkError
+            };
+            return Ok(fail(chain, outcome, Some(e.to_string())));
+        }
+        let cut = limit.is_some_and(|n| body.len() > n);
+        if let Some(n) = limit {
+            body.truncate(n);
+        }
+        return Ok(Fetched {
+            chain,
+            outcome: FetchOutcome::Status(status),
+            body,
+            cut,
+            error: None,
+        });
+    }
+}

@@ -308,12 +308,17 @@ typedef struct robotstxt_compiled robotstxt_compiled;
  * rules; it also remembers the details of its last decision.
  *
  * Make one with `robotstxt_matcher_new()` and free it with
- * `robotstxt_matcher_free()`. A query streams the body through Google's
- * parser, except that a body which comes twice in a row (compared byte for
- * byte) is parsed once and kept, with its parsed form, until another body
- * comes: crawlers ask about many URLs of one site in a row. Answers and
- * getters are Google's either way. What is kept is about three times the
- * body's size; `robotstxt_matcher_free()` releases it.
+ * `robotstxt_matcher_free()`.
+ *
+ * A matcher does not parse the same body twice in a row: when a query comes
+ * with the body of the query before it (compared byte for byte, not by
+ * hash), the matcher parses that body once and answers this query and the
+ * next ones with the same body from the parsed form. A body seen once is
+ * streamed through the parser for each query, as Google's library does. The
+ * answers and the getters are Google's either way. Memory: at most one copy
+ * of the last body and its parsed form (about three times the body),
+ * released by `robotstxt_matcher_free()`; when memory runs short the
+ * matcher streams instead.
  *
  * Thread safety: a matcher may be moved between threads. Queries
  * (`robotstxt_matcher_*allowed_by_robots`) need exclusive use: no other call

@@ -1298,3 +1298,67 @@ fn maybe_escape_pattern_reads_to_nul_and_escapes_invalid_utf8() {
         robotstxt_buffer_free(out);
     }
 }
+
+#[test]
+fn matcher_handle_reuses_a_repeated_body_and_keeps_googles_answers() {
+    // The handle parses a body once when it comes twice in a row; every
+    // answer and getter must still be what Google's streaming matcher gives
+    // (the reference: `RobotsMatcher::without_memo`), whatever the order of
+    // bodies, including two bodies of equal length and equal ends.
+    let pad = "#".repeat(32);
+    let a = format!("{pad}\nUser-agent: FooBot\nDisallow: /a\nAllow: /a/b\n{pad}\n");
+    let b = format!("{pad}\nUser-agent: *     \nDisallow: /b\nAllow: /b/a\n{pad}\n");
+    assert_eq!(a.len(), b.len());
+    let urls: [&[u8]; 4] = [
+        b"http://e.com/a/x",
+        b"http://e.com/a/b/c",
+        b"http://e.com/b/x",
+        b"http://e.com/c",
+    ];
+    let order = [&a, &a, &a, &b, &b, &a, &b, &b, &b, &a];
+    unsafe {
+        let handle = robotstxt_matcher_new();
+        for (i, body) in order.iter().enumerate() {
+            let url = urls[i % urls.len()];
+            for agent in [&b"FooBot"[..], b"BarBot"] {
+                let mut allowed = false;
+                let status = robotstxt_matcher_one_agent_allowed_by_robots(
+                    handle,
+                    p(body.as_bytes()),
+                    body.len(),
+                    p(agent),
+                    agent.len(),
+                    p(url),
+                    url.len(),
+                    &mut allowed,
+                );
+                assert_eq!(status, StatusOk);
+                let mut google = robotstxt_exact::RobotsMatcher::without_memo();
+                let expected = google.one_agent_allowed_by_robots(body.as_bytes(), agent, url);
+                let what = format!("query {i}, {agent:?}");
+                assert_eq!(allowed, expected, "{what}");
+                assert_eq!(
+                    robotstxt_matcher_matching_line(handle),
+                    google.matching_line(),
+                    "{what}"
+                );
+                assert_eq!(
+                    robotstxt_matcher_ever_seen_specific_agent(handle),
+                    google.ever_seen_specific_agent(),
+                    "{what}"
+                );
+                assert_eq!(
+                    robotstxt_matcher_disallow_ignore_global(handle),
+                    google.disallow_ignore_global(),
+                    "{what}"
+                );
+                assert_eq!(
+                    robotstxt_matcher_disallow(handle),
+                    google.disallow(),
+                    "{what}"
+                );
+            }
+        }
+        robotstxt_matcher_free(handle);
+    }
+}

@@ -7,6 +7,8 @@
 //! The limit is the address-space limit (`setrlimit(RLIMIT_AS)`) of a child
 //! process: this test binary runs itself again with an environment variable
 //! that selects the child's part, so the limit never touches other tests.
+//! Linux only: it reads the address space from `/proc/self/statm`.
+#![cfg(target_os = "linux")]
 
 use std::ffi::c_char;
 use std::process::Command;

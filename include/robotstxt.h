@@ -552,7 +552,8 @@ extern "C" {
  * `out_cap` is not more than the length (nothing is written to `out`, but
  * `*out_len` is set: pass (NULL, 0) to ask for it);
  * `ROBOTSTXT_STATUS_NULL_ARGUMENT` for (NULL, n > 0) in `url` or `out`; or
- * `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ * `ROBOTSTXT_STATUS_PANIC`. Thread-safe. O(`url_len`) (WHATWG URL parsing,
+ * which copies the URL).
  *
  * # Safety
  * `url` is NULL or points to `url_len` readable bytes; `out` is NULL or
@@ -592,7 +593,7 @@ robotstxt_status robotstxt_robots_txt_url_alloc(const char *url,
  * check for robots.txt files in subdirectories").
  *
  * Returns false for (NULL, n > 0), for bytes that are not UTF-8, and on an
- * internal error. Thread-safe.
+ * internal error. Thread-safe. O(`url_len`).
  *
  * # Safety
  * `url` is NULL or points to `url_len` readable bytes.
@@ -609,7 +610,7 @@ bool robotstxt_is_robots_txt_url(const char *url, size_t url_len);
  * `https://example.com:8181/`.
  *
  * Returns false when either does not parse, for (NULL, n > 0), and on an
- * internal error. Thread-safe.
+ * internal error. Thread-safe. O(`robots_url_len` + `page_url_len`).
  *
  * # Safety
  * `robots_url` and `page_url` are NULL or point to that many readable bytes.
@@ -635,7 +636,7 @@ bool robotstxt_should_follow_redirect(uint32_t hops_followed);
  *
  * Returns true when there is a valid `max-age`; false when there is none,
  * for (NULL, n > 0) or NULL `max_age_secs`, and on an internal error, with
- * `*max_age_secs` not written. Thread-safe.
+ * `*max_age_secs` not written. Thread-safe. O(`value_len`).
  *
  * # Safety
  * `value` is NULL or points to `value_len` readable bytes; `max_age_secs` is
@@ -727,7 +728,8 @@ robotstxt_status robotstxt_cache_entry_set_site_available(struct robotstxt_cache
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
  * `entry`, or (NULL, n > 0) in `body` or `cache_control`) or
  * `ROBOTSTXT_STATUS_PANIC` (the entry is then unchanged). Body pointers the
- * entry returned before are invalid afterwards.
+ * entry returned before are invalid afterwards. O(`cache_control_len` +
+ * kept body), the kept body being copied (at most the size limit).
  *
  * # Safety
  * `entry` is NULL or a live entry used by no other thread meanwhile; `body`

@@ -615,7 +615,9 @@ impl RobotsMatcher {
             // path: checked first, as it rejects most hopeless rules
             // cheaper than anything else.
             let rest = &body[star + 1..];
-            let piece = &rest[..memchr::memchr(b'*', rest).unwrap_or(rest.len())];
+            // A plain loop: the piece is a few bytes, where a call to a
+            // vectorised search costs more than the search.
+            let piece = &rest[..rest.iter().position(|&b| b == b'*').unwrap_or(rest.len())];
             if piece.len() >= 2 {
                 if !self.path_grams_built {
                     self.path_grams.build(&self.path);

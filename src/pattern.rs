@@ -104,6 +104,7 @@ const SHORT_HAYSTACK: usize = 256;
 const CANDIDATES_CHECKED: usize = 8;
 
 /// The leftmost occurrence of `needle` in `haystack`.
+#[inline]
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     match needle {
         [byte] => memchr::memchr(*byte, haystack),
@@ -288,11 +289,15 @@ impl GramSet {
         if self.bits.is_empty() {
             return true;
         }
-        match piece.len() {
-            0 | 1 => true,
-            len @ 2..=4 => self.has(Self::window(piece, 0), len),
-            len => (0..=len - 4).all(|at| self.has(Self::window(piece, at), 4)),
-        }
+        // Every substring of two to four bytes of the piece occurs in the
+        // path if the piece does. Checking the shorter ones too costs a few
+        // hashes and catches most pieces whose longer substrings only
+        // collide in the bitmap.
+        [4usize, 3, 2].into_iter().all(|len| {
+            let mask = u32::MAX >> (32 - 8 * len);
+            piece.len() < len
+                || (0..=piece.len() - len).all(|at| self.has(Self::window(piece, at) & mask, len))
+        })
     }
 }
 

@@ -4,7 +4,8 @@
 # packaging as a downstream user meets it: CMake build and install into a
 # temporary prefix, the prefix moved elsewhere, consumer projects built
 # against it (find_package and pkg-config, shared and static), and Google's
-# test cases (compat-tests/) run by ctest under valgrind.
+# test cases (compat-tests/) run by ctest under valgrind; last, the Python
+# package built with pip and its pytest suite.
 #
 # Works on a fresh Debian machine that has only the Rust toolchain: missing
 # build tools are installed with apt-get (as root, or through sudo).
@@ -240,6 +241,16 @@ C_TESTS="$(grep -c ': RobotsCApiUnittest\.' <<<"$LISTED" || true)"
 
 step "ctest under valgrind ($CXX_TESTS C++ API + $C_TESTS C API tests)"
 ctest --test-dir "$WORK/compat" -T memcheck --output-on-failure --parallel "$JOBS"
+
+# --- Python ----------------------------------------------------------------------
+
+# The Python package as a Python user meets it: one `pip install ./python`
+# into a virtual environment, then pytest (Google's cases, the corpus against
+# the Rust answers, the adapters, Scrapy and Spark runs).
+if [[ -f scripts/test-python.sh ]]; then
+  step "Python package (scripts/test-python.sh)"
+  bash scripts/test-python.sh
+fi
 
 step "done"
 echo "test-all: all checks passed in $((SECONDS - START_TIME))s"

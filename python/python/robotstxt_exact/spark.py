@@ -100,10 +100,12 @@ class _Site:
 _NO_SITE = [(None, 0, "no robots.txt for host")]
 
 
-def _checker(agents: list[str], url_col: str, url_names: list[str], policy: Policy, out_schema):
+def _checker(agents: list[str], url_col: str, url_names: list[str], rfc9309: bool, out_schema):
+    # The policy travels as a bool: the closure is pickled to the executors.
     def run(batches: Iterator["pyarrow.RecordBatch"]) -> Iterator["pyarrow.RecordBatch"]:
         import pyarrow as pa
 
+        policy = Policy.RFC9309 if rfc9309 else Policy.GOOGLE
         key = object()  # the host whose robots.txt row was seen last
         site: _Site | None = None
         for batch in batches:
@@ -207,5 +209,5 @@ def check_urls(
         ]
     )
     arrow_schema = to_arrow_schema(out_schema)
-    run = _checker(agents, url_col, url_names, policy, arrow_schema)
+    run = _checker(agents, url_col, url_names, policy == Policy.RFC9309, arrow_schema)
     return both.mapInArrow(run, out_schema)

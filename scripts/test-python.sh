@@ -50,6 +50,9 @@ PY="$VENV/bin/python"
 "$PY" -m pip install -q pytest protego scrapy pyspark pyarrow "pandas<3"
 
 echo "--- pip install ./python (maturin builds the abi3 wheel)"
+# An editable install (maturin develop, pip install -e) leaves its build of
+# the extension in the source tree, where the wheel would pick it up stale.
+rm -f python/python/robotstxt_exact/_native*.so
 "$PY" -m pip install -q --force-reinstall --no-deps ./python
 
 echo "--- pytest python/tests"

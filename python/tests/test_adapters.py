@@ -5,14 +5,18 @@ library's ``urllib.robotparser.RobotFileParser`` and
 ``robotstxt_exact.protego.Protego`` with Protego, for Googlebot on every
 corpus URL. Every difference must be explained by a documented point where
 Google's reading differs; the table of explanations is printed (run pytest
-with -s to see it) and an unexplained difference fails the test. The
+with -s to see it) and an unexplained difference fails the test. With
+ROBOTSTXT_ADAPTER_DIFFS=DIR set, every difference is also written, one per
+line with its explanation, to DIR/urllib.tsv and DIR/protego.tsv. The
 adapters' own verdicts must equal the Rust core's answers.
 """
 
 from __future__ import annotations
 
 import collections
+import os
 import urllib.parse
+from pathlib import Path
 import urllib.robotparser
 
 import pytest
@@ -150,6 +154,17 @@ def protego_trace(p, url: str):
     return rs, None, rules
 
 
+def write_list(name: str, diffs: list) -> None:
+    out = os.environ.get("ROBOTSTXT_ADAPTER_DIFFS")
+    if not out:
+        return
+    Path(out).mkdir(parents=True, exist_ok=True)
+    with open(Path(out) / f"{name}.tsv", "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write("site\turl\toriginal\tgoogle\texplanation\n")
+        for kind, site, url, orig, ours in diffs:
+            f.write(f"{site}\t{url}\t{orig}\t{ours}\t{kind}: {EXPLANATIONS.get(kind, 'NOT EXPLAINED')}\n")
+
+
 def summarise(name: str, diffs: list, total: int) -> str:
     counts = collections.Counter(kind for kind, *_ in diffs)
     lines = [f"{name}: {len(diffs)} of {total} answers differ for {AGENT}"]
@@ -187,6 +202,7 @@ def test_robotparser_adapter_against_urllib(bodies, links, capsys):
                 agent_ok = entry is None or entry is original.default_entry
             kind = classify(trace, url, agent_ok, orig_rule, orig_rules, False)
             diffs.append((kind, site, url, orig, got))
+    write_list("urllib", diffs)
     report = summarise("urllib.robotparser", diffs, total)
     with capsys.disabled():
         print("\n" + report)
@@ -217,6 +233,7 @@ def test_protego_adapter_against_protego(bodies, links, capsys):
                 agent_ok = rs is None or rs.user_agent == "*"
             kind = classify(trace, url, agent_ok, orig_rule, orig_rules, True)
             diffs.append((kind, site, url, orig, got))
+    write_list("protego", diffs)
     report = summarise("protego", diffs, total)
     with capsys.disabled():
         print("\n" + report)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python package (python/): builds and installs it from the checkout with
 # one `pip install ./python` into a virtual environment, with what the tests
-# need (pytest, Protego, Scrapy, PySpark, pyarrow, pandas), and runs pytest:
+# need (pytest, mypy, Protego, Scrapy, PySpark, pyarrow, pandas), and runs pytest:
 # Google's test cases, the corpus differential against the Rust core, the
 # adapters against urllib.robotparser and Protego, 8 threads on one Robots,
 # a Scrapy crawl of a local server and a local Spark run.
@@ -47,7 +47,7 @@ fi
 PY="$VENV/bin/python"
 "$PY" -m pip install -q --upgrade pip
 # PySpark 4 warns that it does not fully support pandas 3 yet.
-"$PY" -m pip install -q pytest protego scrapy pyspark pyarrow "pandas<3"
+"$PY" -m pip install -q pytest mypy protego scrapy pyspark pyarrow "pandas<3"
 
 echo "--- pip install ./python (maturin builds the abi3 wheel)"
 # An editable install (maturin develop, pip install -e) leaves its build of

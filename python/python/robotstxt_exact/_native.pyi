@@ -1,15 +1,45 @@
 """Type stubs of the compiled module (robotstxt_exact._native)."""
 
-from typing import Iterable, Sequence, Union, final
+from typing import Iterable, Sequence, Union, final, overload
 
 _Bytes = Union[bytes, str]
 _Agents = Union[bytes, str, Sequence[Union[bytes, str]]]
 _Outcome = Union[int, str]  # an HTTP status, or "network_error", "timeout", "too_many_redirects"
 
+__all__ = [
+    "RobotsMatcher",
+    "LineMetadata",
+    "RobotsParsingReporter",
+    "RobotsParsedLine",
+    "RobotsTagName",
+    "Answer",
+    "Rule",
+    "Group",
+    "Robots",
+    "AgentView",
+    "Policy",
+    "Decision",
+    "Access",
+    "CacheEntry",
+    "parse_robots_txt",
+    "get_path_params_query",
+    "maybe_escape_pattern",
+    "extract_user_agent",
+    "robots_txt_url",
+    "applies_to",
+    "is_robots_txt_url",
+    "should_follow_redirect",
+    "max_age_from_cache_control",
+    "truncate_body",
+    "MAX_ROBOTS_TXT_BYTES",
+    "MAX_REDIRECT_HOPS",
+    "__version__",
+]
 __version__: str
 MAX_ROBOTS_TXT_BYTES: int
 MAX_REDIRECT_HOPS: int
 
+@final
 class RobotsMatcher:
     def __init__(self) -> None: ...
     def allowed_by_robots(self, robots_body: _Bytes, user_agents: _Agents, url: _Bytes) -> bool: ...
@@ -59,6 +89,7 @@ class RobotsParsedLine:
     @property
     def metadata(self) -> LineMetadata: ...
 
+@final
 class RobotsParsingReporter:
     def __init__(self) -> None: ...
     def parse_results(self) -> list[RobotsParsedLine]: ...
@@ -67,9 +98,18 @@ class RobotsParsingReporter:
     def unused_directives(self) -> int: ...
 
 def parse_robots_txt(body: _Bytes, handler: object) -> None: ...
-def get_path_params_query(url: _Bytes) -> _Bytes: ...
-def maybe_escape_pattern(pattern: _Bytes) -> _Bytes: ...
-def extract_user_agent(user_agent: _Bytes) -> _Bytes: ...
+@overload
+def get_path_params_query(url: bytes) -> bytes: ...
+@overload
+def get_path_params_query(url: str) -> str: ...
+@overload
+def maybe_escape_pattern(pattern: bytes) -> bytes: ...
+@overload
+def maybe_escape_pattern(pattern: str) -> str: ...
+@overload
+def extract_user_agent(user_agent: bytes) -> bytes: ...
+@overload
+def extract_user_agent(user_agent: str) -> str: ...
 
 @final
 class Answer:
@@ -105,7 +145,7 @@ class Group:
 
 @final
 class Robots:
-    def __init__(self, body: _Bytes) -> None: ...
+    def __new__(cls, body: _Bytes) -> Robots: ...
     @staticmethod
     def parse(body: _Bytes) -> Robots: ...
     def check(self, user_agents: _Agents, url: _Bytes) -> Answer: ...
@@ -152,10 +192,11 @@ def should_follow_redirect(hops_followed: int) -> bool: ...
 def max_age_from_cache_control(value: str) -> float | None: ...
 def truncate_body(body: _Bytes) -> bytes: ...
 
+@final
 class CacheEntry:
-    def __init__(
-        self, policy: Policy = ..., lifetime: float | None = None, size_limit: int | None = ...
-    ) -> None: ...
+    def __new__(
+        cls, policy: Policy = ..., lifetime: float | None = None, size_limit: int | None = ...
+    ) -> CacheEntry: ...
     def record(
         self, now: float, outcome: _Outcome, body: _Bytes | None = None, max_age: float | None = None
     ) -> None: ...

@@ -60,7 +60,46 @@ rc=0
 # shellcheck disable=SC2086
 "$PY" -m pytest -p no:cacheprovider -q -rs ${PYTEST_ARGS:-} python/tests || rc=$?
 case $rc in
-  0) echo "test-python: all Python tests passed" ;;
+  0) ;;
   5) die "pytest collected no tests" ;;
   *) die "pytest exited with status $rc" ;;
 esac
+
+# One abi3 wheel serves every CPython from 3.9: where other interpreters are
+# installed (pyenv, Debian's python3.X), the same wheel runs the tests that
+# need nothing but pytest on each.
+find_python() {
+  local v="$1" p
+  if command -v pyenv >/dev/null; then
+    for p in "$(pyenv root)"/versions/"$v".*/bin/python"$v"; do
+      [[ -x "$p" ]] && { echo "$p"; return; }
+    done
+  fi
+  p="$(command -v "python$v" || true)"
+  if [[ -n "$p" ]] && "$p" -c 'import venv' 2>/dev/null; then echo "$p"; fi
+}
+OTHERS=()
+for v in 3.9 3.13; do
+  p="$(find_python "$v")"
+  [[ -n "$p" ]] && OTHERS+=("$p")
+done
+if ((${#OTHERS[@]})); then
+  WHEELS="$(mktemp -d "${TMPDIR:-/tmp}/robotstxt-wheel.XXXXXX")"
+  trap 'rm -rf "$WHEELS"' EXIT
+  "$PY" -m pip wheel -q --no-deps -w "$WHEELS" ./python
+  for other in "${OTHERS[@]}"; do
+    echo "--- the wheel on $("$other" --version 2>&1)"
+    venv="$VENV-${other##*python}"
+    [[ -x "$venv/bin/python" ]] || "$other" -m venv "$venv"
+    "$venv/bin/python" -m pip install -q pytest
+    "$venv/bin/python" -m pip install -q --force-reinstall --no-deps "$WHEELS"/*.whl
+    rc=0
+    "$venv/bin/python" -m pytest -p no:cacheprovider -q python/tests/test_google.py \
+      python/tests/test_google_reporting.py python/tests/test_api.py \
+      python/tests/test_robotparser_read.py python/tests/test_readme.py || rc=$?
+    ((rc == 0)) || die "pytest on $other exited with status $rc"
+  done
+else
+  echo "--- no python3.9 or python3.13 found: the wheel was tested on $("$PY" --version) only"
+fi
+echo "test-python: all Python tests passed"

@@ -76,4 +76,6 @@ def test_queries_release_the_gil(bodies, links):
     finally:
         done.set()
         t.join()
-    assert during > 5, f"the ticker ran {during} times during a long check_many"
+    # Holding the GIL, the native call would let the ticker run at most once
+    # (a switch racing the call start).
+    assert during > 2, f"the ticker ran {during} times during a long check_many"

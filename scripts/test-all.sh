@@ -5,7 +5,8 @@
 # temporary prefix, the prefix moved elsewhere, consumer projects built
 # against it (find_package and pkg-config, shared and static), and Google's
 # test cases (compat-tests/) run by ctest in every C++ configuration of the
-# drop-in headers, one of them under valgrind.
+# drop-in headers, one of them under valgrind; last, the Python package
+# built with pip and its pytest suite.
 #
 # Works on a fresh Debian machine that has only the Rust toolchain: missing
 # build tools are installed with apt-get (as root, or through sudo).
@@ -381,6 +382,16 @@ ctest --test-dir "$WORK/compat-g++" -L memcheck -T memcheck --output-on-failure 
 step "compat-tests: the other 15 configurations natively"
 ctest --test-dir "$WORK/compat-g++" -L native --output-on-failure --parallel "$JOBS"
 ctest --test-dir "$WORK/compat-clang++" --output-on-failure --parallel "$JOBS"
+
+# --- Python ----------------------------------------------------------------------
+
+# The Python package as a Python user meets it: one `pip install ./python`
+# into a virtual environment, then pytest (Google's cases, the corpus against
+# the Rust answers, the adapters, Scrapy and Spark runs).
+if [[ -f scripts/test-python.sh ]]; then
+  step "Python package (scripts/test-python.sh)"
+  bash scripts/test-python.sh
+fi
 
 step "done"
 echo "test-all: all checks passed in $((SECONDS - START_TIME))s"

@@ -1,0 +1,188 @@
+"""A drop-in for :class:`urllib.robotparser.RobotFileParser` with Google's
+answers.
+
+Replace ``from urllib.robotparser import RobotFileParser`` with
+``from robotstxt_exact.robotparser import RobotFileParser``: the methods and
+attributes are the same, the answers are those of Google's robots.txt parser
+and matcher. Where they differ from the standard library's, and why:
+
+- **Longest match wins.** Google (and RFC 9309) decide by the most specific
+  (longest) matching rule, ``allow`` winning a tie; the standard library
+  takes the first matching rule in file order. ``Disallow: /`` followed by
+  ``Allow: /public`` allows ``/public`` here, not in the standard library.
+- **Wildcards.** ``*`` and a final ``$`` in rules are patterns here; the
+  standard library compares them literally.
+- **Agents.** A group applies when its ``user-agent`` names the product
+  token of the agent you give, case-insensitively: the leading run of
+  ``[a-zA-Z_-]`` (``Googlebot/2.1`` is ``Googlebot``). The standard library
+  takes the text before the first ``/`` and accepts a group whose name is a
+  substring of it (``User-agent: bot`` applies to ``Googlebot`` there, not
+  here). All groups naming the agent are merged (Google), where the standard
+  library uses the first. Rules of the ``*`` groups never apply to an agent
+  that has a group of its own.
+- **Parsing.** Google's: typos such as ``disalow`` and ``useragent`` count,
+  a missing colon is accepted between two tokens, a blank line does not end
+  a group (only a ``user-agent`` line after rules does), lines are cut at
+  16,663 bytes, a UTF-8 byte order mark is skipped.
+- **URLs and escapes.** URLs are matched as given (percent-encode them, as
+  for Google's library); rules' percent escapes are normalised the Google way
+  (upper-cased, non-ASCII bytes escaped), not decoded. The standard library
+  unquotes both sides. An empty ``Disallow:`` allows everything in both.
+- **``/robots.txt``** has no implicit allow, as in Google's library.
+- **Fetching (read()).** Google's status policy (see
+  :class:`robotstxt_exact.Policy`): 2xx parses the body (its first 500 KiB),
+  any other 4xx and 3xx left after 5 redirects mean "no robots.txt, allow
+  everything" (the standard library disallows everything on 401 and 403),
+  429, 5xx, network errors and timeouts mean "unreachable, disallow
+  everything" (the standard library raises on network errors). The body is
+  decoded as bytes, never as UTF-8 text, so invalid UTF-8 does not raise.
+- **crawl_delay** gives the first valid ``crawl-delay`` of the groups that
+  apply (an ``int`` when it is a whole number, else a ``float``; the standard
+  library accepts digits only). Google ignores crawl-delay; it never changes
+  a verdict. **request_rate** is always ``None``: Google does not read
+  ``request-rate``.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+import urllib.request
+from typing import Iterable, NamedTuple
+
+from ._native import (
+    MAX_REDIRECT_HOPS,
+    Decision,
+    Policy,
+    Robots,
+    extract_user_agent,
+    truncate_body,
+)
+
+__all__ = ["RobotFileParser", "RequestRate"]
+
+
+class RequestRate(NamedTuple):
+    """The standard library's request-rate tuple (never returned here)."""
+
+    requests: int
+    seconds: int
+
+
+class _LimitedRedirects(urllib.request.HTTPRedirectHandler):
+    # Google follows at most five hops, then treats the redirect as a 404.
+    max_redirections = MAX_REDIRECT_HOPS
+
+
+def _agent(useragent: str | bytes) -> bytes:
+    raw = useragent.encode("utf-8") if isinstance(useragent, str) else useragent
+    return extract_user_agent(raw)
+
+
+class RobotFileParser:
+    """``urllib.robotparser.RobotFileParser`` with Google's parsing and
+    matching (see the module's documentation for the differences)."""
+
+    def __init__(self, url: str = "", *, timeout: float = 30.0, policy: Policy = Policy.GOOGLE):
+        self.disallow_all = False
+        self.allow_all = False
+        self.last_checked = 0.0
+        self.timeout = timeout
+        self.policy = policy
+        self._robots: Robots | None = None
+        self.set_url(url)
+
+    def mtime(self) -> float:
+        """The time the robots.txt was last fetched or parsed."""
+        return self.last_checked
+
+    def modified(self) -> None:
+        """Sets the time the robots.txt was last fetched to now."""
+        self.last_checked = time.time()
+
+    def set_url(self, url: str) -> None:
+        """Sets the URL of the robots.txt."""
+        import urllib.parse
+
+        self.url = url
+        self.host, self.path = urllib.parse.urlparse(url)[1:3]
+
+    def read(self) -> None:
+        """Fetches the robots.txt URL with the standard library and applies
+        Google's status policy (see the module's documentation)."""
+        opener = urllib.request.build_opener(_LimitedRedirects)
+        outcome: int | str
+        body = b""
+        try:
+            with opener.open(self.url, timeout=self.timeout) as response:
+                body = response.read()
+                outcome = response.status
+        except urllib.error.HTTPError as err:
+            # A redirect past the limit ends here with its 3xx status.
+            outcome = err.code
+            err.close()
+        except TimeoutError:
+            outcome = "timeout"
+        except (urllib.error.URLError, OSError, ValueError):
+            outcome = "network_error"
+        self._apply(outcome, body)
+
+    def _apply(self, outcome: int | str, body: bytes) -> None:
+        decision = self.policy.decide(outcome)
+        self.disallow_all = decision == Decision.DISALLOW_ALL
+        self.allow_all = decision == Decision.ALLOW_ALL
+        if decision == Decision.USE_RULES:
+            self.parse_bytes(truncate_body(body))
+        else:
+            self._robots = None
+            self.modified()
+
+    def parse(self, lines: Iterable[str]) -> None:
+        """Parses the lines of a robots.txt (as the standard library's
+        ``parse``, lines without their line ends)."""
+        self.parse_bytes("\n".join(lines).encode("utf-8", "surrogateescape"))
+
+    def parse_bytes(self, body: bytes | str) -> None:
+        """Parses a whole robots.txt body (an addition: no decoding needed)."""
+        self._robots = Robots(body)
+        self.modified()
+
+    def can_fetch(self, useragent: str, url: str) -> bool:
+        """Whether ``useragent`` may fetch ``url``."""
+        if self.disallow_all:
+            return False
+        if self.allow_all:
+            return True
+        if not self.last_checked or self._robots is None:
+            # As the standard library: nothing read yet, nothing allowed.
+            return False
+        return self._robots.check([_agent(useragent)], url).allowed
+
+    def crawl_delay(self, useragent: str) -> int | float | None:
+        """The crawl-delay of the groups that apply, or None."""
+        if not self.mtime() or self._robots is None:
+            return None
+        delay = self._robots.crawl_delay(_agent(useragent))
+        if delay is not None and float(delay).is_integer():
+            return int(delay)
+        return delay
+
+    def request_rate(self, useragent: str) -> RequestRate | None:
+        """Always None: Google does not read ``request-rate``."""
+        return None
+
+    def site_maps(self) -> list[str] | None:
+        """The ``sitemap`` URLs, or None if there are none."""
+        if self._robots is None:
+            return None
+        return self._robots.sitemaps() or None
+
+    def __str__(self) -> str:
+        if self._robots is None:
+            return ""
+        out = []
+        for group in self._robots.groups():
+            lines = [f"User-agent: {agent}" for agent, _ in group.agents]
+            lines += [f"{r.kind.capitalize()}: {r.pattern}" for r in group.rules]
+            out.append("\n".join(lines))
+        return "\n\n".join(out)

@@ -1,0 +1,213 @@
+"""Checking URL tables against robots.txt tables on Spark.
+
+:func:`check_urls` joins a table of URLs with a table of robots.txt bodies by
+host and adds three columns to the URL table:
+
+- ``allowed`` (boolean): Google's verdict for the agents; null when the
+  robots.txt table has no row for the URL's host;
+- ``matching_line`` (int): the line of the deciding rule, 0 when no rule
+  decided;
+- ``reason`` (string): why, e.g. ``line 12: disallow /private/``, ``no rule
+  matched``, ``robots.txt status 404: allow all``, ``robots.txt status 503:
+  disallow all``, ``no robots.txt for host``.
+
+Each robots.txt body is parsed once: the two tables are tagged and unioned,
+repartitioned by host and sorted so that a host's robots.txt row comes just
+before its URLs, and ``mapInArrow`` walks the partition's Arrow batches,
+parsing a body when its row goes by and checking the host's URLs with one
+:meth:`robotstxt_exact.Robots.check_many` call per run of URLs. Bodies travel
+once per host, never once per URL, and nothing is collected to the driver.
+
+Running it on a cluster: build the wheel once (``pip wheel ./python -w dist``
+or ``maturin build --release`` in ``python/``; it is an abi3 wheel, one file
+for CPython 3.9 and later on the cluster's platform), then ship it to the
+executors: install it in the Python environment the executors use (a
+cluster image, or ``pip install`` in a bootstrap action), or pack a virtual
+environment that holds it (``venv-pack``) and pass it with
+``spark-submit --archives env.tar.gz#env`` and
+``PYSPARK_PYTHON=./env/bin/python``. The executors need ``pyarrow``
+(which PySpark's Arrow support needs anyway) and this package; the driver
+needs ``pyspark``. Example::
+
+    from robotstxt_exact.spark import check_urls, with_host
+    urls = with_host(spark.read.parquet("urls/"))          # url -> url, host
+    robots = spark.read.parquet("robots/")                  # host, body, status
+    checked = check_urls(urls, robots, ["Googlebot"], status_col="status")
+    checked.write.parquet("verdicts/")
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+
+from ._native import Decision, Policy, Robots
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pyarrow
+    from pyspark.sql import DataFrame
+
+__all__ = ["check_urls", "with_host", "RESULT_COLUMNS"]
+
+#: The columns :func:`check_urls` adds.
+RESULT_COLUMNS = ("allowed", "matching_line", "reason")
+
+_KEY = "__robotstxt_key"
+_KIND = "__robotstxt_kind"  # 0: a robots.txt row, 1: a URL row
+_BODY = "__robotstxt_body"
+_STATUS = "__robotstxt_status"
+
+
+def with_host(urls: "DataFrame", url_col: str = "url", host_col: str = "host") -> "DataFrame":
+    """Adds ``host_col``: the URL's host, lower-cased (Spark's ``parse_url``).
+    Port and scheme are not part of it; key the tables yourself (for example
+    by :func:`robotstxt_exact.robots_txt_url`) where they matter."""
+    from pyspark.sql import functions as F
+
+    return urls.withColumn(host_col, F.lower(F.expr(f"parse_url(`{url_col}`, 'HOST')")))
+
+
+class _Site:
+    """One host's robots.txt: its parsed body, or a decision without rules."""
+
+    def __init__(self, body: bytes | None, status: int | None, policy: Policy):
+        self.robots: Robots | None = None
+        self.rules: dict[int, str] = {}
+        status = 200 if status is None else status
+        decision = policy.decide(status)
+        if decision == Decision.USE_RULES:
+            self.robots = Robots(body or b"")
+            for group in self.robots.groups():
+                for rule in group.rules:
+                    self.rules[rule.line] = f"line {rule.line}: {rule.kind} {rule.pattern}"
+            self.fixed: tuple[bool | None, str] = (True, "no rule matched")
+        elif decision == Decision.ALLOW_ALL:
+            self.fixed = (True, f"robots.txt status {status}: allow all")
+        else:
+            self.fixed = (False, f"robots.txt status {status}: disallow all")
+
+    def check(self, agents: Sequence[str], urls: list) -> Iterable[tuple[bool | None, int, str]]:
+        if self.robots is None:
+            allowed, reason = self.fixed
+            return [(allowed, 0, reason)] * len(urls)
+        out = []
+        for answer in self.robots.check_many(agents, [u if u is not None else "" for u in urls]):
+            line = answer.matching_line
+            reason = self.rules.get(line, "no rule matched") if line else "no rule matched"
+            out.append((answer.allowed, line, reason))
+        return out
+
+
+_NO_SITE = [(None, 0, "no robots.txt for host")]
+
+
+def _checker(agents: list[str], url_col: str, url_names: list[str], rfc9309: bool, out_schema):
+    # The policy travels as a bool: the closure is pickled to the executors.
+    def run(batches: Iterator["pyarrow.RecordBatch"]) -> Iterator["pyarrow.RecordBatch"]:
+        import pyarrow as pa
+
+        policy = Policy.RFC9309 if rfc9309 else Policy.GOOGLE
+        key = object()  # the host whose robots.txt row was seen last
+        site: _Site | None = None
+        for batch in batches:
+            keys = batch.column(_KEY).to_pylist()
+            kinds = batch.column(_KIND).to_pylist()
+            urls = batch.column(url_col).to_pylist()
+            rows: list[int] = []
+            results: list[tuple[bool | None, int, str]] = []
+            i, n = 0, batch.num_rows
+            while i < n:
+                if kinds[i] == 0:
+                    if keys[i] != key:  # a repeated robots.txt row: the first wins
+                        key = keys[i]
+                        site = _Site(
+                            batch.column(_BODY)[i].as_py(),
+                            batch.column(_STATUS)[i].as_py(),
+                            policy,
+                        )
+                    i += 1
+                    continue
+                j = i
+                while j < n and kinds[j] == 1 and keys[j] == keys[i]:
+                    j += 1
+                rows.extend(range(i, j))
+                if keys[i] == key and site is not None:
+                    results.extend(site.check(agents, urls[i:j]))
+                else:
+                    results.extend(_NO_SITE * (j - i))
+                i = j
+            if not rows:
+                continue
+            taken = batch.select(url_names).take(pa.array(rows, type=pa.int64()))
+            columns = list(taken.columns) + [
+                pa.array([r[0] for r in results], type=pa.bool_()),
+                pa.array([r[1] for r in results], type=pa.int32()),
+                pa.array([r[2] for r in results], type=pa.string()),
+            ]
+            yield pa.RecordBatch.from_arrays(columns, schema=out_schema)
+
+    return run
+
+
+def check_urls(
+    urls: "DataFrame",
+    robots: "DataFrame",
+    user_agents: str | Sequence[str],
+    *,
+    url_col: str = "url",
+    host_col: str = "host",
+    body_col: str = "body",
+    status_col: str | None = None,
+    policy: Policy = Policy.GOOGLE,
+    num_partitions: int | None = None,
+) -> "DataFrame":
+    """The URL table with ``allowed``, ``matching_line`` and ``reason`` added.
+
+    ``urls`` needs ``url_col`` and ``host_col`` (see :func:`with_host`);
+    ``robots`` needs ``host_col`` and ``body_col`` (binary or string) and,
+    if ``status_col`` is given, the HTTP status of the fetch (an int; null
+    counts as 200), which ``policy`` turns into "use the rules", "allow
+    all" or "disallow all". ``num_partitions`` sets how many partitions the
+    hosts are spread over (default: Spark's shuffle partitions)."""
+    from pyspark.sql import functions as F
+    from pyspark.sql import types as T
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    agents = [user_agents] if isinstance(user_agents, str) else list(user_agents)
+    for name in RESULT_COLUMNS:
+        if name in urls.columns:
+            raise ValueError(f"the URL table already has a column named {name!r}")
+    url_names = list(urls.columns)
+    nulls = [F.lit(None).cast(f.dataType).alias(f.name) for f in urls.schema.fields]
+    status = F.col(status_col).cast("int") if status_col else F.lit(None).cast("int")
+    tagged_robots = robots.select(
+        F.col(host_col).cast("string").alias(_KEY),
+        F.lit(0).alias(_KIND),
+        F.col(body_col).cast("binary").alias(_BODY),
+        status.alias(_STATUS),
+        *nulls,
+    )
+    tagged_urls = urls.select(
+        F.col(host_col).cast("string").alias(_KEY),
+        F.lit(1).alias(_KIND),
+        F.lit(None).cast("binary").alias(_BODY),
+        F.lit(None).cast("int").alias(_STATUS),
+        *[F.col(f"`{c}`") for c in url_names],
+    )
+    both = tagged_robots.unionByName(tagged_urls)
+    if num_partitions is None:
+        both = both.repartition(_KEY)
+    else:
+        both = both.repartition(num_partitions, _KEY)
+    both = both.sortWithinPartitions(_KEY, _KIND)
+
+    out_schema = T.StructType(
+        list(urls.schema.fields)
+        + [
+            T.StructField("allowed", T.BooleanType(), True),
+            T.StructField("matching_line", T.IntegerType(), False),
+            T.StructField("reason", T.StringType(), False),
+        ]
+    )
+    arrow_schema = to_arrow_schema(out_schema)
+    run = _checker(agents, url_col, url_names, policy == Policy.RFC9309, arrow_schema)
+    return both.mapInArrow(run, out_schema)

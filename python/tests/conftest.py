@@ -1,0 +1,121 @@
+"""Shared fixtures: the corpus, its queries, and the Rust core's answers.
+
+The corpus is ``../shared/corpus`` next to the repository (or
+``$ROBOTSTXT_CORPUS``). Without it the corpus tests are skipped with a loud
+message. The Rust answers come from ``examples/corpus_answers.rs`` of the
+core crate, built and run with cargo when the tests start.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = Path(os.environ.get("ROBOTSTXT_CORPUS", REPO.parent / "shared" / "corpus"))
+
+#: The agent lists every corpus URL is checked for.
+AGENT_SETS = (("Googlebot",), ("Bingbot",), ("Googlebot-Image", "Googlebot"))
+
+
+@dataclass(frozen=True)
+class Query:
+    site: str
+    agents: tuple[str, ...]
+    url: bytes
+
+
+@dataclass(frozen=True)
+class RustAnswer:
+    allowed: bool
+    matching_line: int
+    ever_seen_specific_agent: bool
+    disallow_ignore_global: bool
+
+
+def corpus_or_skip() -> Path:
+    if not (CORPUS / "robotfiles").is_dir():
+        msg = f"CORPUS NOT FOUND at {CORPUS}: corpus tests skipped"
+        print(f"\n*** {msg} ***", file=sys.stderr)
+        pytest.skip(msg)
+    return CORPUS
+
+
+def robot_files() -> dict[str, bytes]:
+    corpus = corpus_or_skip()
+    return {p.name: p.read_bytes() for p in sorted((corpus / "robotfiles").iterdir())}
+
+
+def corpus_links() -> dict[str, list[bytes]]:
+    """The URLs of each site that has a robots.txt, in file order."""
+    corpus = corpus_or_skip()
+    files = robot_files()
+    links = {}
+    for p in sorted((corpus / "links").iterdir()):
+        if p.name in files:
+            urls = [u.rstrip(b"\r") for u in p.read_bytes().split(b"\n")]
+            links[p.name] = [u for u in urls if u and b"\t" not in u]
+    return links
+
+
+@pytest.fixture(scope="session")
+def bodies() -> dict[str, bytes]:
+    return robot_files()
+
+
+@pytest.fixture(scope="session")
+def links() -> dict[str, list[bytes]]:
+    return corpus_links()
+
+
+@pytest.fixture(scope="session")
+def queries(links) -> list[Query]:
+    return [
+        Query(site, agents, url)
+        for site, urls in links.items()
+        for url in urls
+        for agents in AGENT_SETS
+    ]
+
+
+def rust_answers_for(queries: list[Query]) -> list[RustAnswer]:
+    """Google's answers from the Rust core's RobotsMatcher, by a Rust program."""
+    cargo = os.environ.get("CARGO") or shutil.which("cargo")
+    if cargo is None:
+        pytest.fail("cargo not found: the differential tests need the Rust toolchain")
+    build = subprocess.run(
+        [cargo, "build", "--quiet", "--example", "corpus_answers",
+         "--manifest-path", str(REPO / "Cargo.toml"), "--message-format", "json"],
+        check=True, capture_output=True, text=True,
+    )
+    exe = None
+    import json
+
+    for line in build.stdout.splitlines():
+        msg = json.loads(line)
+        if msg.get("reason") == "compiler-artifact" and msg["target"]["name"] == "corpus_answers":
+            exe = msg.get("executable")
+    assert exe, "cargo built no corpus_answers executable"
+    stdin = b"".join(
+        q.site.encode() + b"\t" + ",".join(q.agents).encode() + b"\t" + q.url + b"\n"
+        for q in queries
+    )
+    run = subprocess.run([exe, str(CORPUS / "robotfiles")], input=stdin,
+                         check=True, capture_output=True)
+    answers = []
+    for line in run.stdout.decode().splitlines():
+        a, line_no, seen, dig = line.split()
+        answers.append(RustAnswer(a == "1", int(line_no), seen == "1", dig == "1"))
+    assert len(answers) == len(queries)
+    return answers
+
+
+@pytest.fixture(scope="session")
+def rust_answers(queries) -> list[RustAnswer]:
+    return rust_answers_for(queries)

@@ -150,7 +150,7 @@ cleanup() {
   local rc=$?
   if [[ "$DEB_INSTALLED" == 1 ]]; then
     echo "test-all: removing the robotstxt package installed by the test"
-    "${SUDO[@]}" dpkg -r robotstxt || true
+    "${SUDO[@]}" dpkg -P robotstxt || true
   fi
   if [[ "${KEEP_WORK:-}" == 1 || $rc != 0 ]]; then
     echo "test-all: work tree kept in $WORK"
@@ -306,8 +306,8 @@ step "Debian package (CPack): build, dpkg -i, consumers against /usr, dpkg -r"
 [[ "$(id -u)" == 0 ]] || SUDO=(sudo -n)
 if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
   { [[ "$(id -u)" == 0 ]] || sudo -n true 2>/dev/null; }; then
-  if dpkg -s robotstxt >/dev/null 2>&1; then
-    die "a robotstxt package is installed already; remove it first (dpkg -r robotstxt)"
+  if dpkg-query -W -f='${Status}' robotstxt 2>/dev/null | grep -q ' installed$'; then
+    die "a robotstxt package is installed already; remove it first (dpkg -P robotstxt)"
   fi
   # With the prefix /usr, GNUInstallDirs picks Debian's multiarch libdir.
   cmake -S . -B "$WORK/deb" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
@@ -338,9 +338,9 @@ if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
   run_consumers "$WORK/consumer-deb-pc"
   /usr/bin/robots "$WORK/robots.txt" FooBot http://foo.bar/x/page.html | grep -q ': ALLOWED$' ||
     die "/usr/bin/robots from the package gave a wrong verdict"
-  "${SUDO[@]}" dpkg -r robotstxt
+  "${SUDO[@]}" dpkg -P robotstxt
   DEB_INSTALLED=0
-  [[ ! -e "/usr/lib/$MULTIARCH/librobotstxt.so.$VERSION" ]] || die "dpkg -r left the library behind"
+  [[ ! -e "/usr/lib/$MULTIARCH/librobotstxt.so.$VERSION" ]] || die "dpkg -P left the library behind"
   echo "package installed, used by C and C++ consumers, and removed"
 else
   echo "SKIPPED: the Debian package test needs dpkg-deb, cpack and root (or sudo -n)"

@@ -1057,10 +1057,8 @@ uint32_t robotstxt_matcher_matching_line(const struct robotstxt_matcher *matcher
  * Writes the state the last query left in `matcher` to `*state`: before any
  * query, no matches (priority -1, line 0) and every flag false.
  *
- * After a query answered from a kept body (see `robotstxt_matcher`) whose
- * agents have a group of their own, the global matches are reported as no
- * match: Google's answers never consult them then. Every other field, and
- * every field after any other query, is Google's.
+ * The state is Google's whether the query was streamed or answered from a
+ * kept body (see `robotstxt_matcher`).
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
  * `matcher` or `state`) or `ROBOTSTXT_STATUS_PANIC`. `*state` is written

@@ -157,7 +157,9 @@ struct Memo {
 
 /// What the state Google's matcher is left in after a parse depends on,
 /// beyond the verdict: only the last run of `user-agent` lines and whether
-/// an `allow` or `disallow` line follows it. (Before that run the state is
+/// an `allow` or `disallow` line follows it; and, for the global matches
+/// when the queried agents have a group of their own, which agents share a
+/// group with `*` (their rules there count as specific, not global). (Before that run the state is
 /// as good as reset: a rule line either set the separator, so the run's
 /// first line resets the flags, or found no agent seen, so they were all
 /// false already. Sitemap and unknown lines change nothing.)
@@ -171,12 +173,41 @@ struct EndState {
     rule_after: bool,
     /// The allocation of a token failed while recording.
     out_of_memory: bool,
+    /// The tokens of every run that also includes `*`. Runs are cut at each
+    /// `user-agent` line after a rule line, which cuts no finer than Google's
+    /// groups for any agent list, so no agent sharing a group with `*` is
+    /// missed.
+    with_global: Vec<Vec<u8>>,
+}
+
+impl EndState {
+    /// Records the run's tokens when it includes `*`.
+    fn close_run(&mut self) {
+        if !self.global {
+            return;
+        }
+        if self.with_global.try_reserve(self.agents.len()).is_err() {
+            self.out_of_memory = true;
+            return;
+        }
+        for token in &self.agents {
+            let mut copy = Vec::new();
+            if copy.try_reserve_exact(token.len()).is_err() {
+                self.out_of_memory = true;
+                return;
+            }
+            copy.extend_from_slice(token);
+            self.with_global.push(copy);
+        }
+    }
 }
 
 impl ParseHandler for EndState {
     fn handle_robots_start(&mut self) {}
 
-    fn handle_robots_end(&mut self) {}
+    fn handle_robots_end(&mut self) {
+        self.close_run();
+    }
 
     fn handle_sitemap(&mut self, _line_num: u32, _value: &[u8]) {}
 
@@ -188,6 +219,7 @@ impl ParseHandler for EndState {
 
     fn handle_user_agent(&mut self, _line_num: u32, value: &[u8]) {
         if self.rule_after {
+            self.close_run();
             self.global = false;
             self.agents.clear();
             self.rule_after = false;
@@ -376,18 +408,32 @@ impl RobotsMatcher {
         let Some(memo) = &self.memo else {
             return false;
         };
-        let verdict = memo.robots.verdict(agents, url);
+        let end = &memo.end;
+        let named = |tokens: &[Vec<u8>]| {
+            tokens.iter().any(|token| {
+                agents
+                    .iter()
+                    .any(|agent| agent.as_ref().eq_ignore_ascii_case(token))
+            })
+        };
+        let mut verdict = memo.robots.verdict(agents, url);
+        if verdict.ever_seen_specific_agent {
+            // The agents' own groups decide, but Google's matcher still
+            // records the global groups' matches. Where an agent shares a
+            // group with `*`, that group's rules are specific only: stream.
+            if named(&end.with_global) {
+                return false;
+            }
+            let global = memo.robots.global_verdict(url);
+            verdict.allow.global = global.allow.global;
+            verdict.disallow.global = global.disallow.global;
+        }
         self.allow = verdict.allow;
         self.disallow = verdict.disallow;
         self.ever_seen_specific_agent = verdict.ever_seen_specific_agent;
         // The flags a stream through Google's handlers would leave.
-        let end = &memo.end;
         self.seen_global_agent = end.global;
-        self.seen_specific_agent = end.agents.iter().any(|token| {
-            agents
-                .iter()
-                .any(|agent| agent.as_ref().eq_ignore_ascii_case(token))
-        });
+        self.seen_specific_agent = named(&end.agents);
         self.seen_separator =
             end.rule_after && (self.seen_global_agent || self.seen_specific_agent);
         true
@@ -532,15 +578,8 @@ impl RobotsMatcher {
     }
 
     /// The state the last query left, as Google's `RobotsMatcher` keeps it in
-    /// its protected members (see [`MatcherState`]).
-    ///
-    /// One field can differ from Google's, and only where no answer reads
-    /// it: after a query answered from the kept body (see the type's
-    /// documentation) whose agents have a group of their own, the global
-    /// matches (`allow_global`, `disallow_global`) are reported as no match,
-    /// because with such a group Google's answers consult only that group's
-    /// matches. A matcher from [`without_memo`](Self::without_memo) keeps
-    /// Google's global matches in that case too.
+    /// its protected members (see [`MatcherState`]), whether the query was
+    /// streamed or answered from the kept body.
     pub fn state(&self) -> MatcherState {
         let pair = |m: Match| (m.priority, m.line);
         MatcherState {

@@ -1495,6 +1495,15 @@ impl Robots {
         verdict(self.search(ids, url), specific)
     }
 
+    /// The best matches of the global (`*`) groups alone, as Google's matcher
+    /// records them for an agent no group names (in the `global` slots).
+    pub(crate) fn global_verdict(&self, url: &[u8]) -> Verdict {
+        verdict(
+            self.search(&self.index_lists[range(self.global_indexes)], url),
+            false,
+        )
+    }
+
     /// Answers a query for several agents, as
     /// [`crate::RobotsMatcher::allowed_by_robots`] followed by its accessors.
     /// Its cost does not depend on how many groups the file has: the groups

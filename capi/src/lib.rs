@@ -316,21 +316,41 @@ macro_rules! try_bytes {
     };
 }
 
-/// Borrows an array of [`robotstxt_str`] as byte strings: `None` when the
-/// array, or any string in it, is `(NULL, n > 0)`.
+/// A [`robotstxt_str`] checked to be `(NULL, 0)` or `len` readable bytes:
+/// made only by [`byte_strings`], which checks every element, so that an
+/// array of agents is read in place, with no allocation to fail.
+#[repr(transparent)]
+pub(crate) struct CheckedStr(robotstxt_str);
+
+impl AsRef<[u8]> for CheckedStr {
+    fn as_ref(&self) -> &[u8] {
+        if self.0.ptr.is_null() {
+            return &[];
+        }
+        // SAFETY: checked by `byte_strings`, whose caller guarantees the
+        // bytes for as long as the array is borrowed.
+        unsafe { std::slice::from_raw_parts(self.0.ptr.cast::<u8>(), self.0.len) }
+    }
+}
+
+/// Borrows an array of [`robotstxt_str`] as byte strings, in place: `None`
+/// when the array, or any string in it, is `(NULL, n > 0)`.
 ///
 /// # Safety
 /// As for [`array`], and for [`bytes`] for every element.
 pub(crate) unsafe fn byte_strings<'a>(
     ptr: *const robotstxt_str,
     len: usize,
-) -> Option<Vec<&'a [u8]>> {
+) -> Option<&'a [CheckedStr]> {
     // SAFETY: forwarded from the caller.
     let list = unsafe { array(ptr, len) }?;
-    list.iter()
+    for s in list {
         // SAFETY: forwarded from the caller, for each element.
-        .map(|s| unsafe { bytes(s.ptr, s.len) })
-        .collect()
+        unsafe { bytes(s.ptr, s.len) }?;
+    }
+    // SAFETY: `CheckedStr` is a transparent wrapper, and every element was
+    // checked above.
+    Some(unsafe { &*(std::ptr::from_ref(list) as *const [CheckedStr]) })
 }
 
 /// An array of byte strings (see [`byte_strings`]), or the export's NULL

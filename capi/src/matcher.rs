@@ -105,7 +105,7 @@ pub unsafe extern "C" fn robotstxt_matcher_allowed_by_robots(
         let url = try_bytes!(url, url_len);
         let allowed = try_out!(allowed);
         let agents = try_byte_strings!(user_agents, user_agents_len);
-        match matcher.inner.try_allowed_by_robots(body, &agents, url) {
+        match matcher.inner.try_allowed_by_robots(body, agents, url) {
             // SAFETY: checked non-NULL; the caller guarantees it is writable.
             Ok(answer) => unsafe { put(allowed, answer) },
             Err(_) => robotstxt_status::OutOfMemory,

@@ -208,7 +208,7 @@ pub unsafe extern "C" fn robotstxt_robots_check(
         let url = try_bytes!(url, url_len);
         let answer = try_out!(answer);
         let agents = try_byte_strings!(user_agents, user_agents_len);
-        let result = robots.inner.check(&agents, url);
+        let result = robots.inner.check(agents, url);
         // SAFETY: checked non-NULL; the caller guarantees it is writable.
         unsafe { put(answer, to_c(result)) }
     })
@@ -536,7 +536,7 @@ pub unsafe extern "C" fn robotstxt_robots_compile(
         let robots = try_ref!(robots);
         let out = try_out!(compiled);
         let agents = try_byte_strings!(user_agents, user_agents_len);
-        match robots.inner.try_compile(&agents) {
+        match robots.inner.try_compile(agents) {
             // SAFETY: checked non-NULL; the caller guarantees it is writable.
             Ok(inner) => unsafe { put(out, into_handle(robotstxt_compiled { inner })) },
             Err(_) => robotstxt_status::OutOfMemory,

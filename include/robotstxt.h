@@ -726,7 +726,8 @@ bool robotstxt_should_follow_redirect(uint32_t hops_followed);
  *
  * Returns true when there is a valid `max-age`; false when there is none,
  * for (NULL, n > 0) or NULL `max_age_secs`, and on an internal error, with
- * `*max_age_secs` not written. Thread-safe. O(`value_len`).
+ * `*max_age_secs` not written. Thread-safe. O(`value_len`); allocates
+ * nothing.
  *
  * # Safety
  * `value` is NULL or points to `value_len` readable bytes; `max_age_secs` is
@@ -816,10 +817,12 @@ robotstxt_status robotstxt_cache_entry_set_site_available(struct robotstxt_cache
  * file unreachable, keeping the cached body.
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
- * `entry`, or (NULL, n > 0) in `body` or `cache_control`) or
- * `ROBOTSTXT_STATUS_PANIC` (the entry is then unchanged). Body pointers the
- * entry returned before are invalid afterwards. O(`cache_control_len` +
- * kept body), the kept body being copied (at most the size limit).
+ * `entry`, or (NULL, n > 0) in `body` or `cache_control`),
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (the kept body could not be copied) or
+ * `ROBOTSTXT_STATUS_PANIC`; on any failure the entry is unchanged. Body
+ * pointers the entry returned before are invalid after a success.
+ * O(`cache_control_len` + kept body), the kept body being copied (at most
+ * the size limit); nothing else is allocated.
  *
  * # Safety
  * `entry` is NULL or a live entry used by no other thread meanwhile; `body`

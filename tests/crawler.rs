@@ -15,7 +15,7 @@ use robotstxt_exact::crawler::{
     Access, CacheEntry, DEFAULT_CACHE_LIFETIME, Decision, FetchOutcome,
     GOOGLE_STOP_CRAWLING_PERIOD, MAX_REDIRECT_HOPS, MAX_ROBOTS_TXT_BYTES, Policy,
     UNREACHABLE_GRACE_PERIOD, UrlError, applies_to, is_robots_txt_url, max_age_from_cache_control,
-    robots_txt_url, should_follow_redirect, truncate_body,
+    max_age_from_cache_control_bytes, robots_txt_url, should_follow_redirect, truncate_body,
 };
 
 const HOUR: u64 = 3600;
@@ -728,6 +728,42 @@ fn cache_control_max_age_is_read_as_rfc_9111_says() {
         "max-ages=5",
     ] {
         assert_eq!(max_age_from_cache_control(value), None, "{value}");
+    }
+}
+
+#[test]
+fn cache_control_bytes_need_not_be_utf8() {
+    let secs = Duration::from_secs;
+    // Bytes outside ASCII in other directives do not hide the max-age.
+    assert_eq!(
+        max_age_from_cache_control_bytes(b"x-\xff\xfe=\"\x80\", max-age=30"),
+        Some(secs(30))
+    );
+    // In the argument, they make it not 1*DIGIT.
+    assert_eq!(max_age_from_cache_control_bytes(b"max-age=3\xff0"), None);
+    assert_eq!(max_age_from_cache_control_bytes(b"max-age=\"3\xff\""), None);
+    // A quoted-pair stands for its byte (RFC 9110 section 5.6.4).
+    assert_eq!(
+        max_age_from_cache_control_bytes(br#"max-age="1\2""#),
+        Some(secs(12))
+    );
+    assert_eq!(max_age_from_cache_control_bytes(br#"max-age="12"3"#), None);
+}
+
+proptest::proptest! {
+    /// The bytes form reads what the text form reads from the same header
+    /// taken as UTF-8 (with replacement characters).
+    #[test]
+    fn cache_control_bytes_agree_with_text(
+        value in proptest::collection::vec(
+            proptest::sample::select(b"max-age=0123456789\"\\, \t;\xff\xc3\xa9Mx".to_vec()),
+            0..40,
+        ),
+    ) {
+        proptest::prop_assert_eq!(
+            max_age_from_cache_control_bytes(&value),
+            max_age_from_cache_control(&String::from_utf8_lossy(&value))
+        );
     }
 }
 

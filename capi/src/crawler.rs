@@ -232,7 +232,8 @@ pub extern "C" fn robotstxt_should_follow_redirect(hops_followed: u32) -> bool {
 ///
 /// Returns true when there is a valid `max-age`; false when there is none,
 /// for (NULL, n > 0) or NULL `max_age_secs`, and on an internal error, with
-/// `*max_age_secs` not written. Thread-safe. O(`value_len`).
+/// `*max_age_secs` not written. Thread-safe. O(`value_len`); allocates
+/// nothing.
 ///
 /// # Safety
 /// `value` is NULL or points to `value_len` readable bytes; `max_age_secs` is
@@ -246,7 +247,7 @@ pub unsafe extern "C" fn robotstxt_max_age_from_cache_control(
     ffi_boundary!({
         let value = try_bytes!(value, value_len);
         let out = try_out!(max_age_secs);
-        match crawler::max_age_from_cache_control(&String::from_utf8_lossy(value)) {
+        match crawler::max_age_from_cache_control_bytes(value) {
             Some(max_age) => {
                 // SAFETY: `out` is non-NULL and writable per the contract.
                 unsafe { out.write(max_age.as_secs()) };
@@ -394,10 +395,12 @@ pub unsafe extern "C" fn robotstxt_cache_entry_set_site_available(
 /// file unreachable, keeping the cached body.
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `entry`, or (NULL, n > 0) in `body` or `cache_control`) or
-/// `ROBOTSTXT_STATUS_PANIC` (the entry is then unchanged). Body pointers the
-/// entry returned before are invalid afterwards. O(`cache_control_len` +
-/// kept body), the kept body being copied (at most the size limit).
+/// `entry`, or (NULL, n > 0) in `body` or `cache_control`),
+/// `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (the kept body could not be copied) or
+/// `ROBOTSTXT_STATUS_PANIC`; on any failure the entry is unchanged. Body
+/// pointers the entry returned before are invalid after a success.
+/// O(`cache_control_len` + kept body), the kept body being copied (at most
+/// the size limit); nothing else is allocated.
 ///
 /// # Safety
 /// `entry` is NULL or a live entry used by no other thread meanwhile; `body`
@@ -417,11 +420,12 @@ pub unsafe extern "C" fn robotstxt_cache_entry_record_http(
         let entry = try_mut!(entry);
         let body = try_bytes!(body, body_len);
         let cache_control = try_bytes!(cache_control, cache_control_len);
-        let max_age = crawler::max_age_from_cache_control(&String::from_utf8_lossy(cache_control));
-        entry
-            .inner
-            .record(time(now), FetchOutcome::Status(http_status), body, max_age);
-        robotstxt_status::Ok
+        let max_age = crawler::max_age_from_cache_control_bytes(cache_control);
+        let outcome = FetchOutcome::Status(http_status);
+        match entry.inner.try_record(time(now), outcome, body, max_age) {
+            Ok(()) => robotstxt_status::Ok,
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }
 

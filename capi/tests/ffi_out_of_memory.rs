@@ -2,7 +2,9 @@
 //! `robotstxt_robots_parse()` returns NULL, `robotstxt_robots_try_parse()`
 //! and `robotstxt_robots_compile()` return `ROBOTSTXT_STATUS_OUT_OF_MEMORY`,
 //! `Robots::try_parse` returns an error, the memoising matcher falls back to
-//! streaming, and the process goes on to parse and query normally.
+//! streaming, `robotstxt_cache_entry_record_http()` cannot copy the body and
+//! leaves the entry as it was, and the process goes on to parse and query
+//! normally.
 //!
 //! The limit is the address-space limit (`setrlimit(RLIMIT_AS)`) of a child
 //! process: this test binary runs itself again with an environment variable
@@ -108,6 +110,45 @@ fn normal_parse_and_query_succeed() {
     }
 }
 
+/// An entry that keeps bodies whole cannot copy `body` under the limit: it
+/// says so and stays as it was (nothing fetched, so a fetch is still due);
+/// then a small body records normally.
+fn cache_entry_copy_fails_and_the_entry_is_unchanged(body: &[u8]) {
+    use robotstxt::crawler::*;
+    // SAFETY: a live entry, valid (pointer, length) pairs.
+    unsafe {
+        let entry = robotstxt_cache_entry_new(ROBOTSTXT_POLICY_GOOGLE);
+        assert!(!entry.is_null());
+        let status = robotstxt_cache_entry_set_size_limit(entry, usize::MAX);
+        assert_eq!(status, robotstxt_status::Ok);
+        let now = 1_000_000;
+        let status = robotstxt_cache_entry_record_http(
+            entry,
+            now,
+            200,
+            body.as_ptr().cast(),
+            body.len(),
+            std::ptr::null(),
+            0,
+        );
+        assert_eq!(status, robotstxt_status::OutOfMemory);
+        assert!(robotstxt_cache_entry_needs_fetch(entry, now));
+        let small = b"User-agent: *\nDisallow: /\n";
+        let status = robotstxt_cache_entry_record_http(
+            entry,
+            now,
+            200,
+            small.as_ptr().cast(),
+            small.len(),
+            std::ptr::null(),
+            0,
+        );
+        assert_eq!(status, robotstxt_status::Ok);
+        assert!(!robotstxt_cache_entry_needs_fetch(entry, now));
+        robotstxt_cache_entry_free(entry);
+    }
+}
+
 fn child() {
     // 100 MB of rules; its parsed form needs about twice that.
     let body = hostile_body(100 * MIB);
@@ -124,6 +165,12 @@ fn child() {
         assert!(out.is_null(), "nothing written on failure");
     }
     assert!(Robots::try_parse(&body).is_err());
+    // Room for half a copy of the body, then as before.
+    lift_limit();
+    limit_address_space(body.len() / 2);
+    cache_entry_copy_fails_and_the_entry_is_unchanged(&body);
+    lift_limit();
+    limit_address_space(body.len() + body.len() / 4);
     normal_parse_and_query_succeed();
 
     // The memoising matcher cannot keep this body: it streams it, as

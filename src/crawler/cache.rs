@@ -1,6 +1,7 @@
 //! The state a crawler keeps for one robots.txt URL (RFC 9309 sections
 //! 2.3.1.4 and 2.4; Google's "Caching" section and its `5xx` row).
 
+use std::collections::TryReserveError;
 use std::time::{Duration, SystemTime};
 
 use super::MAX_ROBOTS_TXT_BYTES;
@@ -51,43 +52,101 @@ const DELTA_SECONDS_MAX: u64 = 1 << 31;
 /// assert_eq!(max_age_from_cache_control("no-cache"), None);
 /// ```
 pub fn max_age_from_cache_control(value: &str) -> Option<Duration> {
+    max_age_from_cache_control_bytes(value.as_bytes())
+}
+
+/// [`max_age_from_cache_control`] on the header's raw bytes, which need not
+/// be UTF-8 (bytes outside ASCII are never part of a valid `max-age`). It
+/// allocates nothing, whatever the value's length.
+///
+/// ```
+/// use std::time::Duration;
+/// use robotstxt_exact::crawler::max_age_from_cache_control_bytes;
+/// assert_eq!(max_age_from_cache_control_bytes(b"max-age=\"60\", \xff"), Some(Duration::from_secs(60)));
+/// ```
+pub fn max_age_from_cache_control_bytes(value: &[u8]) -> Option<Duration> {
     let directive = split_directives(value).find(|d| {
-        let name = d.split('=').next().unwrap_or("");
-        name.trim_matches(is_ows).eq_ignore_ascii_case("max-age")
+        let name = d.split(|&b| b == b'=').next().unwrap_or_default();
+        trim_ows(name).eq_ignore_ascii_case(b"max-age")
     })?;
-    let (_, argument) = directive.split_once('=')?;
-    let argument = argument.trim_matches(is_ows);
-    let digits = match argument.strip_prefix('"') {
-        Some(quoted) => unquote(quoted)?,
-        None => argument.to_owned(),
+    let equals = memchr::memchr(b'=', directive)?;
+    let argument = trim_ows(&directive[equals + 1..]);
+    let seconds = match argument.strip_prefix(b"\"") {
+        Some(quoted) => quoted_delta_seconds(quoted)?,
+        None => delta_seconds(argument.iter().copied())?,
     };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let seconds = digits
-        .parse::<u64>()
-        .map_or(DELTA_SECONDS_MAX, |s| s.min(DELTA_SECONDS_MAX));
     Some(Duration::from_secs(seconds))
 }
 
-fn is_ows(c: char) -> bool {
-    c == ' ' || c == '\t'
+fn is_ows(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+fn trim_ows(s: &[u8]) -> &[u8] {
+    let start = s.iter().position(|&b| !is_ows(b)).unwrap_or(s.len());
+    let end = s.iter().rposition(|&b| !is_ows(b)).map_or(start, |i| i + 1);
+    &s[start..end]
+}
+
+/// The value of `1*DIGIT`, capped at [`DELTA_SECONDS_MAX`]; `None` when
+/// empty or when a byte is not a digit.
+fn delta_seconds(digits: impl Iterator<Item = u8>) -> Option<u64> {
+    let mut seconds: Option<u64> = None;
+    for b in digits {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        let so_far = seconds.unwrap_or(0);
+        seconds = Some(
+            so_far
+                .saturating_mul(10)
+                .saturating_add(u64::from(b - b'0')),
+        );
+    }
+    seconds.map(|s| s.min(DELTA_SECONDS_MAX))
+}
+
+/// [`delta_seconds`] of a quoted string whose opening quote is already
+/// gone: `None` unless it closes exactly at the end. A backslash takes the
+/// next byte as it is.
+fn quoted_delta_seconds(quoted: &[u8]) -> Option<u64> {
+    let mut close = None;
+    let mut escaped = false;
+    for (i, &b) in quoted.iter().enumerate() {
+        match b {
+            _ if escaped => escaped = false,
+            b'\\' => escaped = true,
+            b'"' => {
+                close = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let close = close.filter(|&i| i + 1 == quoted.len())?;
+    let mut escaped = false;
+    let content = quoted[..close].iter().copied().filter(move |&b| {
+        let keep = escaped || b != b'\\';
+        escaped = !escaped && b == b'\\';
+        keep
+    });
+    delta_seconds(content)
 }
 
 /// The comma-separated elements of a header value, with commas inside quoted
 /// strings kept (a `no-cache="a, b"` argument is one element).
-fn split_directives(value: &str) -> impl Iterator<Item = &str> {
+fn split_directives(value: &[u8]) -> impl Iterator<Item = &[u8]> {
     let mut rest = Some(value);
     std::iter::from_fn(move || {
         let s = rest?;
         let mut in_quotes = false;
         let mut escaped = false;
-        for (i, c) in s.char_indices() {
-            match c {
+        for (i, &b) in s.iter().enumerate() {
+            match b {
                 _ if escaped => escaped = false,
-                '\\' if in_quotes => escaped = true,
-                '"' => in_quotes = !in_quotes,
-                ',' if !in_quotes => {
+                b'\\' if in_quotes => escaped = true,
+                b'"' => in_quotes = !in_quotes,
+                b',' if !in_quotes => {
                     rest = Some(&s[i + 1..]);
                     return Some(&s[..i]);
                 }
@@ -97,21 +156,6 @@ fn split_directives(value: &str) -> impl Iterator<Item = &str> {
         rest = None;
         Some(s)
     })
-}
-
-/// The content of a quoted string whose opening quote is already gone; `None`
-/// if it is not closed at the end.
-fn unquote(quoted: &str) -> Option<String> {
-    let mut out = String::new();
-    let mut chars = quoted.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => out.push(chars.next()?),
-            '"' => return chars.as_str().is_empty().then_some(out),
-            _ => out.push(c),
-        }
-    }
-    None
 }
 
 /// `time + by`, or the latest time `SystemTime` can hold when that
@@ -262,6 +306,20 @@ impl CacheEntry {
         body: &[u8],
         max_age: Option<Duration>,
     ) {
+        if let Err(error) = self.try_record(now, outcome, body, max_age) {
+            panic!("CacheEntry::record: {error}");
+        }
+    }
+
+    /// [`CacheEntry::record`], reporting a failed allocation of the body's
+    /// copy instead of aborting; the entry is then unchanged.
+    pub fn try_record(
+        &mut self,
+        now: SystemTime,
+        outcome: FetchOutcome,
+        body: &[u8],
+        max_age: Option<Duration>,
+    ) -> Result<(), TryReserveError> {
         let lifetime = match (self.policy, max_age) {
             (_, None) => self.lifetime,
             (Policy::Google, Some(max_age)) => max_age,
@@ -273,8 +331,11 @@ impl CacheEntry {
                     Some(limit) => &body[..body.len().min(limit)],
                     None => body,
                 };
+                let mut copy = Vec::new();
+                copy.try_reserve_exact(kept.len())?;
+                copy.extend_from_slice(kept);
                 self.known = Some(Known {
-                    body: Some(kept.to_vec()),
+                    body: Some(copy),
                     fetched_at: now,
                     lifetime,
                 });
@@ -292,6 +353,7 @@ impl CacheEntry {
                 self.unreachable_since.get_or_insert(now);
             }
         }
+        Ok(())
     }
 
     /// Whether the robots.txt should be fetched now: nothing is known yet, or
@@ -389,8 +451,8 @@ mod tests {
 
     #[test]
     fn commas_inside_quoted_arguments_do_not_split_directives() {
-        let parts: Vec<&str> = split_directives(r#"no-cache="a, b", max-age=5"#).collect();
-        assert_eq!(parts, [r#"no-cache="a, b""#, " max-age=5"]);
+        let parts: Vec<&[u8]> = split_directives(br#"no-cache="a, b", max-age=5"#).collect();
+        assert_eq!(parts, [&br#"no-cache="a, b""#[..], b" max-age=5"]);
     }
 
     #[test]

@@ -7,9 +7,13 @@
 //       compat-tests/bench/dropin_bench.cc
 //       -L<prefix>/lib -lrobotstxt -Wl,-rpath,<prefix>/lib   (one line)
 //   ./dropin_bench ../shared/corpus [rounds] [urls-per-site] [max-body-bytes]
+//                  [fresh|reuse]
 //
 // max-body-bytes (default 0: whole files) cuts each robots.txt after the
 // last line that fits, to weigh the per-query cost of the API itself.
+// "fresh" (the default) makes a new matcher for every query; "reuse" keeps
+// one matcher per agent list across all queries, in site order, as a crawler
+// that checks many URLs of one site in a row does.
 //
 // Prints the number of queries, the best round's nanoseconds per query, and
 // a checksum of the answers (equal checksums: equal answers). To compare two
@@ -45,7 +49,8 @@ bool Read(const std::string& path, std::string* out) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s CORPUS_DIR [ROUNDS] [URLS_PER_SITE] [MAX_BODY_BYTES]\n",
+    std::fprintf(stderr,
+                 "usage: %s CORPUS_DIR [ROUNDS] [URLS_PER_SITE] [MAX_BODY_BYTES] [fresh|reuse]\n",
                  argv[0]);
     return 2;
   }
@@ -53,6 +58,7 @@ int main(int argc, char** argv) {
   const int rounds = argc > 2 ? std::atoi(argv[2]) : 5;
   const std::size_t per_site = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 20;
   const std::size_t max_body = argc > 4 ? std::strtoul(argv[4], nullptr, 10) : 0;
+  const bool reuse = argc > 5 && std::string(argv[5]) == "reuse";
 
   std::vector<std::string> names;
   if (DIR* dir = opendir((corpus + "/links").c_str())) {
@@ -96,13 +102,25 @@ int main(int argc, char** argv) {
   for (int round = 0; round < rounds; ++round) {
     unsigned long sum = 0;
     const auto t0 = std::chrono::steady_clock::now();
-    for (const Site& site : sites) {
-      for (const std::string& url : site.urls) {
-        googlebot::RobotsMatcher one;
-        sum = sum * 31 + one.OneAgentAllowedByRobots(site.body, "Googlebot", url) +
-              2 * static_cast<unsigned long>(one.matching_line());
-        googlebot::RobotsMatcher many;
-        sum = sum * 31 + many.AllowedByRobots(site.body, &agents, url);
+    if (reuse) {
+      googlebot::RobotsMatcher one;
+      googlebot::RobotsMatcher many;
+      for (const Site& site : sites) {
+        for (const std::string& url : site.urls) {
+          sum = sum * 31 + one.OneAgentAllowedByRobots(site.body, "Googlebot", url) +
+                2 * static_cast<unsigned long>(one.matching_line());
+          sum = sum * 31 + many.AllowedByRobots(site.body, &agents, url);
+        }
+      }
+    } else {
+      for (const Site& site : sites) {
+        for (const std::string& url : site.urls) {
+          googlebot::RobotsMatcher one;
+          sum = sum * 31 + one.OneAgentAllowedByRobots(site.body, "Googlebot", url) +
+                2 * static_cast<unsigned long>(one.matching_line());
+          googlebot::RobotsMatcher many;
+          sum = sum * 31 + many.AllowedByRobots(site.body, &agents, url);
+        }
       }
     }
     const auto t1 = std::chrono::steady_clock::now();
@@ -110,7 +128,8 @@ int main(int argc, char** argv) {
     if (round == 0 || ns < best) best = ns;
     checksum = sum;
   }
-  std::printf("%zu sites, %zu queries/round, best of %d: %.1f ns/query, checksum %lx\n",
-              sites.size(), queries, rounds, best, checksum);
+  std::printf("%zu sites, %zu queries/round (%s), best of %d: %.1f ns/query, checksum %lx\n",
+              sites.size(), queries, reuse ? "reused matchers" : "fresh matchers", rounds, best,
+              checksum);
   return 0;
 }

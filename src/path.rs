@@ -23,9 +23,7 @@ fn authority_end_candidates(word: u64) -> u64 {
 /// bytes of a scheme or a host, where the set-up of a vectorised search
 /// costs more than the search itself.
 fn find_authority_end(url: &[u8], from: usize) -> Option<usize> {
-    let mut at = from;
-    while let Some(chunk) = url.get(at..at + 8) {
-        let mut candidates = authority_end_candidates(u64::from_le_bytes(chunk.try_into().ok()?));
+    let first_of = |at: usize, mut candidates: u64| {
         while candidates != 0 {
             let i = at + (candidates.trailing_zeros() / 8) as usize;
             if ends_authority(url[i]) {
@@ -33,9 +31,26 @@ fn find_authority_end(url: &[u8], from: usize) -> Option<usize> {
             }
             candidates &= candidates - 1;
         }
+        None
+    };
+    let mut at = from;
+    while let Some(chunk) = url.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().ok()?);
+        if let Some(i) = first_of(at, authority_end_candidates(word)) {
+            return Some(i);
+        }
         at += 8;
     }
-    url.get(at..)?
+    if at >= url.len() {
+        return None;
+    }
+    if let Some(last) = url.len().checked_sub(8) {
+        // The last eight bytes, the first `at - last` of them searched above.
+        let word = u64::from_le_bytes(url[last..].try_into().ok()?);
+        let unsearched = !0u64 << ((at - last) * 8);
+        return first_of(last, authority_end_candidates(word) & unsearched);
+    }
+    url[at..]
         .iter()
         .position(|&b| ends_authority(b))
         .map(|i| i + at)

@@ -1251,17 +1251,31 @@ fn with_path<R>(url: &[u8], f: impl FnOnce(&QueryPath<'_>) -> R) -> R {
 /// vectorised search takes over.
 fn path_end(url: &[u8], start: usize) -> usize {
     use crate::word::{eq_bytes, zero_bytes};
+    let ends = |word: u64| eq_bytes(word, b'#') | zero_bytes(word);
     let mut at = start;
     if url.len() - start > 64 {
         return memchr::memchr2(b'#', 0, &url[start..]).map_or(url.len(), |i| start + i);
     }
     while let Some(chunk) = url.get(at..at + 8) {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([1; 8]));
-        let found = eq_bytes(word, b'#') | zero_bytes(word);
+        let found = ends(u64::from_le_bytes(chunk.try_into().unwrap_or([1; 8])));
         if found != 0 {
             return at + (found.trailing_zeros() / 8) as usize;
         }
         at += 8;
+    }
+    if at == url.len() {
+        return at;
+    }
+    if let Some(last) = url.len().checked_sub(8) {
+        // The last eight bytes, the first `at - last` of them searched above
+        // or before `start`.
+        let word = u64::from_le_bytes(url[last..].try_into().unwrap_or([1; 8]));
+        let found = ends(word) & (!0u64 << ((at - last) * 8));
+        return if found == 0 {
+            url.len()
+        } else {
+            last + (found.trailing_zeros() / 8) as usize
+        };
     }
     url[at..]
         .iter()

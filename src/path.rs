@@ -3,57 +3,43 @@
 use std::borrow::Cow;
 use std::collections::TryReserveError;
 
-use crate::word::{eq_bytes, splat, zero_bytes};
+use crate::scan::any_of_16;
 
-/// Whether a byte ends a URL's scheme and authority: `/`, `?` and `;` start
-/// the path, params or query, and `#` the fragment.
-fn ends_authority(b: u8) -> bool {
-    matches!(b, b'/' | b'?' | b';' | b'#')
-}
-
-/// 0x80 in each byte of `word` that may end the authority: every `#`, and
-/// the bytes that OR 0x14 turns into `?`, which are `/`, `;`, `?` and `+`.
-fn authority_end_candidates(word: u64) -> u64 {
-    zero_bytes((word | splat(0x14)) ^ splat(b'?')) | eq_bytes(word, b'#')
-}
-
-/// The first byte at or after `from` that ends the scheme and authority.
-///
-/// Eight bytes at a time, without a call: the search stops within the few
-/// bytes of a scheme or a host, where the set-up of a vectorised search
-/// costs more than the search itself.
+/// The first byte at or after `from` that ends the scheme and authority:
+/// `/`, `?` and `;` start the path, params or query, and `#` the fragment.
 fn find_authority_end(url: &[u8], from: usize) -> Option<usize> {
-    let first_of = |at: usize, mut candidates: u64| {
-        while candidates != 0 {
-            let i = at + (candidates.trailing_zeros() / 8) as usize;
-            if ends_authority(url[i]) {
-                return Some(i);
-            }
-            candidates &= candidates - 1;
-        }
-        None
-    };
+    find_any(url, from, [b'/', b'?', b';', b'#'])
+}
+
+/// The first byte at or after `from` that is one of `needles`.
+///
+/// Sixteen bytes at a time, the last sixteen read again where the URL's
+/// length is not a multiple; without a call: the search stops within the
+/// few bytes of a scheme, a host or a path, where the set-up of a
+/// vectorised search costs more than the search itself.
+pub(crate) fn find_any(url: &[u8], from: usize, needles: [u8; 4]) -> Option<usize> {
     let mut at = from;
-    while let Some(chunk) = url.get(at..at + 8) {
-        let word = u64::from_le_bytes(chunk.try_into().ok()?);
-        if let Some(i) = first_of(at, authority_end_candidates(word)) {
-            return Some(i);
+    while let Some(chunk) = url.get(at..).and_then(<[u8]>::first_chunk::<16>) {
+        let found = any_of_16(chunk, needles);
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize);
         }
-        at += 8;
+        at += 16;
     }
     if at >= url.len() {
         return None;
     }
-    if let Some(last) = url.len().checked_sub(8) {
-        // The last eight bytes, the first `at - last` of them searched above.
-        let word = u64::from_le_bytes(url[last..].try_into().ok()?);
-        let unsearched = !0u64 << ((at - last) * 8);
-        return first_of(last, authority_end_candidates(word) & unsearched);
+    if let Some(last) = url.len().checked_sub(16) {
+        // The first `at - last` of these bytes were searched above, or lie
+        // before `from`.
+        let chunk = url[last..].first_chunk::<16>()?;
+        let found = any_of_16(chunk, needles) & (!0u32 << (at - last));
+        return (found != 0).then(|| last + found.trailing_zeros() as usize);
     }
     url[at..]
         .iter()
-        .position(|&b| ends_authority(b))
-        .map(|i| i + at)
+        .position(|b| needles.contains(b))
+        .map(|i| at + i)
 }
 
 /// Where the path, params and query of `url` start; `None` means the

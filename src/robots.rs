@@ -45,7 +45,7 @@ use std::sync::OnceLock;
 
 use crate::matcher::{Hierarchy, Match, Verdict, extract_user_agent, is_global_agent};
 use crate::parser::{ParseHandler, parse_robots_txt};
-use crate::path::path_start;
+use crate::path::{find_any, path_start};
 use crate::pattern::{ByteSet, matches_split, matches_tail, split_anchor};
 use crate::word::ascii_lowercase;
 
@@ -1246,41 +1246,13 @@ fn with_path<R>(url: &[u8], f: impl FnOnce(&QueryPath<'_>) -> R) -> R {
 }
 
 /// Where the path that starts at `start` ends: at the first `#` or NUL, or
-/// at the end. Eight bytes at a time: paths are short, and the set-up of a
-/// vectorised search costs more than such a scan; past 64 bytes, the
+/// at the end. Sixteen bytes at a time ([`find_any`]); past 64 bytes, a
 /// vectorised search takes over.
 fn path_end(url: &[u8], start: usize) -> usize {
-    use crate::word::{eq_bytes, zero_bytes};
-    let ends = |word: u64| eq_bytes(word, b'#') | zero_bytes(word);
-    let mut at = start;
     if url.len() - start > 64 {
         return memchr::memchr2(b'#', 0, &url[start..]).map_or(url.len(), |i| start + i);
     }
-    while let Some(chunk) = url.get(at..at + 8) {
-        let found = ends(u64::from_le_bytes(chunk.try_into().unwrap_or([1; 8])));
-        if found != 0 {
-            return at + (found.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
-    }
-    if at == url.len() {
-        return at;
-    }
-    if let Some(last) = url.len().checked_sub(8) {
-        // The last eight bytes, the first `at - last` of them searched above
-        // or before `start`.
-        let word = u64::from_le_bytes(url[last..].try_into().unwrap_or([1; 8]));
-        let found = ends(word) & (!0u64 << ((at - last) * 8));
-        return if found == 0 {
-            url.len()
-        } else {
-            last + (found.trailing_zeros() / 8) as usize
-        };
-    }
-    url[at..]
-        .iter()
-        .position(|&b| b == b'#' || b == 0)
-        .map_or(url.len(), |i| at + i)
+    find_any(url, start, [b'#', 0, 0, 0]).unwrap_or(url.len())
 }
 
 /// The indexes to search for a query: a few at most, kept inline.

@@ -236,6 +236,57 @@ fn gather(m: u64) -> u64 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
+/// Bit `i` set where byte `i` of `chunk` is one of `needles`: sixteen bytes
+/// at once, for the short scans of a URL (its authority, its path's end),
+/// where a vectorised search's set-up costs more than the scan.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn any_of_16(chunk: &[u8; 16], needles: [u8; 4]) -> u32 {
+    // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 processor
+    // has it, and `any_of_16_sse2` reads nothing but its arguments.
+    unsafe { any_of_16_sse2(chunk, needles) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn any_of_16_sse2(chunk: &[u8; 16], needles: [u8; 4]) -> u32 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
+    };
+    let (low, high) = chunk.split_at(8);
+    let word = |half: &[u8]| {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(half);
+        i64::from_le_bytes(bytes)
+    };
+    let v = _mm_set_epi64x(word(high), word(low));
+    let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+    let any = _mm_or_si128(
+        _mm_or_si128(eq(needles[0]), eq(needles[1])),
+        _mm_or_si128(eq(needles[2]), eq(needles[3])),
+    );
+    u32::from(_mm_movemask_epi8(any) as u16)
+}
+
+/// [`any_of_16`] eight bytes at a time, for processors without SSE2 (and as
+/// the reference the SSE2 version is tested against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) fn any_of_16_words(chunk: &[u8; 16], needles: [u8; 4]) -> u32 {
+    let mut mask = 0;
+    for (i, half) in chunk.chunks_exact(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(half);
+        let word = u64::from_le_bytes(bytes);
+        let found = needles.iter().fold(0, |m, &c| m | eq_bytes(word, c));
+        mask |= (gather(found) as u32) << (8 * i);
+    }
+    mask
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn any_of_16(chunk: &[u8; 16], needles: [u8; 4]) -> u32 {
+    any_of_16_words(chunk, needles)
+}
+
 /// The masks computed eight bytes at a time in a `u64`, for processors
 /// without SSE2 (and as the reference the SSE2 version is tested against).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
@@ -257,6 +308,25 @@ fn classify_words(block: &[u8; BLOCK]) -> Masks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn any_of_16_finds_exactly_the_needles(
+            chunk in proptest::prelude::any::<[u8; 16]>(),
+            needles in proptest::prelude::any::<[u8; 4]>(),
+            planted in proptest::collection::vec((0usize..16, 0usize..4), 0..6),
+        ) {
+            let mut chunk = chunk;
+            for (at, which) in planted {
+                chunk[at] = needles[which];
+            }
+            let expected = (0..16)
+                .filter(|&i| needles.contains(&chunk[i]))
+                .fold(0u32, |m, i| m | 1 << i);
+            proptest::prop_assert_eq!(any_of_16(&chunk, needles), expected);
+            proptest::prop_assert_eq!(any_of_16_words(&chunk, needles), expected);
+        }
+    }
 
     /// The masks computed one byte at a time.
     fn classify_bytes(block: &[u8; BLOCK]) -> Masks {

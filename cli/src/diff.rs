@@ -200,7 +200,12 @@ fn rules_by_agent(robots: &Robots) -> BTreeMap<Vec<u8>, AgentRules> {
 
 fn rules_diff(old: &Rules, new: &Rules, agents: &[&[u8]], json_out: bool) -> u8 {
     let parse = |rules: &Rules, which: &str| match rules {
-        Rules::Body(body) => Ok(Robots::parse(body)),
+        Rules::Body(body) => Robots::try_parse(body).map_err(|_| {
+            fail(&format!(
+                "{which} is too large to parse in the memory available ({} bytes)",
+                body.len()
+            ))
+        }),
         Rules::AllowAll(_) => Ok(Robots::parse(b"")),
         Rules::DisallowAll(_) => Err(fail(&format!(
             "{which} is unreachable, so it has no rules to compare; compare URLs instead"

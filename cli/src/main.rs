@@ -28,6 +28,7 @@ use serde_json::json;
 
 mod diff;
 mod fetch;
+mod oom;
 mod std_fds;
 
 /// Exit status: every URL allowed, lint found no error or warning, no change.
@@ -300,11 +301,20 @@ impl<'a> Decider<'a> {
                 past_limit: None,
             };
         };
-        let (robots, single) = if one_query {
+        let streaming = || {
             let matcher = RobotsMatcher::new();
             (None, Some(std::cell::RefCell::new((matcher, &body[..]))))
+        };
+        let (robots, single) = if one_query {
+            streaming()
         } else {
-            (Some(Robots::parse(body)), None)
+            // Without the memory for the parsed form, each URL streams the
+            // body as Google's matcher does: the same answers, in memory
+            // the size of the body.
+            match Robots::try_parse(body) {
+                Ok(robots) => (Some(robots), None),
+                Err(_) => streaming(),
+            }
         };
         Decider {
             rules,
@@ -647,6 +657,7 @@ struct LintArgs {
 const MODES: &str = "--check, --explain, --lint, --diff, --version, --help-all";
 
 fn extended(args: &[OsString], mode: &[u8]) -> u8 {
+    oom::exit_on_abort();
     let program = args
         .first()
         .map(|a| a.to_string_lossy().into_owned())

@@ -2060,3 +2060,102 @@ fn a_timeout_must_be_a_positive_number_of_seconds() {
         );
     }
 }
+
+/// Runs the binary with its address space capped at `mib` MiB.
+#[cfg(target_os = "linux")]
+fn run_capped(mib: u64, args: &[&OsStr], stdin: &[u8]) -> Output {
+    let mut command = Command::new(BIN);
+    let limit = libc::rlimit {
+        rlim_cur: mib << 20,
+        rlim_max: mib << 20,
+    };
+    // SAFETY: setrlimit is async-signal-safe and touches only the child.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    // A panic's backtrace, symbolised without memory, can deadlock in the
+    // standard library; a failure must show as a failure, not a hang.
+    let mut child = command
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+/// Out of memory, every extended mode still ends with a defined result: the
+/// right answer (the tool streams the body as Google's matcher does when the
+/// parsed form does not fit), or exit status 2 with a message saying memory
+/// ran out; never a signal or a panic. Google's answer for `/1/x.php`:
+/// disallowed by `/1/*.php$`, line 3.
+#[cfg(target_os = "linux")]
+#[test]
+fn out_of_memory_gives_an_answer_or_an_error_never_an_abort() {
+    let d = dir("out_of_memory");
+    let mut body = b"User-agent: *\n".to_vec();
+    let mut i = 0u32;
+    while body.len() < 40 << 20 {
+        body.extend_from_slice(format!("Disallow: /{i:x}/*.php$\n").as_bytes());
+        i += 1;
+    }
+    let path = file(&d, "robots.txt", &body);
+    drop(body);
+    let path = path.as_os_str();
+    let url = b"https://example.com/1/x.php\n";
+    let defined = |out: &Output, answer: &[u8], answer_code: i32| {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match out.status.code() {
+            Some(2) => assert!(stderr.contains("out of memory"), "stderr: {stderr}"),
+            Some(code) => {
+                assert_eq!(code, answer_code, "stderr: {stderr}");
+                assert!(
+                    out.stdout.starts_with(answer),
+                    "stdout: {}",
+                    String::from_utf8_lossy(&out.stdout)
+                );
+            }
+            None => panic!("killed by a signal: {:?}; stderr: {stderr}", out.status),
+        }
+    };
+    let check: Vec<&OsStr> = ["--check", "--no-size-limit", "--agent", "FooBot"]
+        .iter()
+        .map(OsStr::new)
+        .chain([path])
+        .collect();
+    let lint: Vec<&OsStr> = vec![OsStr::new("--lint"), path];
+    let lint_json: Vec<&OsStr> = vec![OsStr::new("--lint"), OsStr::new("--json"), path];
+    // Room for the file but not for its parsed form or the lint's tables.
+    let out = run_capped(100, &check, url);
+    defined(&out, b"DISALLOWED https://example.com/1/x.php", 1);
+    for args in [&lint, &lint_json] {
+        let out = run_capped(100, args, b"");
+        // The lint finds problems (rules that can never match nothing here,
+        // but 1.8 million rules in one group), so a finished lint exits 0
+        // or 1; an unfinished one must say memory ran out.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match out.status.code() {
+            Some(2) => assert!(stderr.contains("out of memory"), "stderr: {stderr}"),
+            Some(0 | 1) => {}
+            other => panic!("exit {other:?}; stderr: {stderr}"),
+        }
+    }
+    // Not even room for the file: an error, whatever the mode.
+    for args in [&check, &lint, &lint_json] {
+        let out = run_capped(32, args, url);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+        assert!(stderr.contains("out of memory"), "stderr: {stderr}");
+    }
+}

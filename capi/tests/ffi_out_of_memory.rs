@@ -122,28 +122,23 @@ fn cache_entry_copy_fails_and_the_entry_is_unchanged(body: &[u8]) {
         let status = robotstxt_cache_entry_set_size_limit(entry, usize::MAX);
         assert_eq!(status, robotstxt_status::Ok);
         let now = 1_000_000;
-        let status = robotstxt_cache_entry_record_http(
-            entry,
-            now,
-            200,
-            body.as_ptr().cast(),
-            body.len(),
-            std::ptr::null(),
-            0,
-        );
-        assert_eq!(status, robotstxt_status::OutOfMemory);
+        let record = |body: &[u8]| {
+            robotstxt_cache_entry_record_http(
+                entry,
+                now,
+                200,
+                body.as_ptr().cast(),
+                body.len(),
+                std::ptr::null(),
+                0,
+            )
+        };
+        assert_eq!(record(body), robotstxt_status::OutOfMemory);
         assert!(robotstxt_cache_entry_needs_fetch(entry, now));
-        let small = b"User-agent: *\nDisallow: /\n";
-        let status = robotstxt_cache_entry_record_http(
-            entry,
-            now,
-            200,
-            small.as_ptr().cast(),
-            small.len(),
-            std::ptr::null(),
-            0,
+        assert_eq!(
+            record(b"User-agent: *\nDisallow: /\n"),
+            robotstxt_status::Ok
         );
-        assert_eq!(status, robotstxt_status::Ok);
         assert!(!robotstxt_cache_entry_needs_fetch(entry, now));
         robotstxt_cache_entry_free(entry);
     }

@@ -70,10 +70,13 @@ fn run_in(cwd: &Path, args: &[&OsStr], stdin: &[u8]) -> Output {
     for var in ["http_proxy", "https_proxy", "all_proxy", "no_proxy"] {
         command.env_remove(var).env_remove(var.to_uppercase());
     }
+    command.arg0("robots").args(args).current_dir(cwd);
+    output_of(command, stdin)
+}
+
+/// Runs `command` with `stdin` as its input and its output captured.
+fn output_of(mut command: Command, stdin: &[u8]) -> Output {
     let mut child = command
-        .arg0("robots")
-        .args(args)
-        .current_dir(cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -2080,19 +2083,11 @@ fn run_capped(mib: u64, args: &[&OsStr], stdin: &[u8]) -> Output {
     }
     // A panic's backtrace, symbolised without memory, can deadlock in the
     // standard library; a failure must show as a failure, not a hang.
-    let mut child = command
+    command
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin);
-    drop(input);
-    child.wait_with_output().unwrap()
+        .args(args);
+    output_of(command, stdin)
 }
 
 /// Out of memory, every extended mode still ends with a defined result: the

@@ -1030,6 +1030,14 @@ mod tests {
             .collect()
     }
 
+    /// [`codes`] with each code's details.
+    fn findings(body: &[u8]) -> Vec<(u32, Code)> {
+        lint(body)
+            .findings()
+            .map(|f| (f.line, f.code.clone()))
+            .collect()
+    }
+
     fn kinds(body: &[u8]) -> Vec<&'static str> {
         lint(body).lines.iter().map(|l| l.kind.as_str()).collect()
     }
@@ -1260,13 +1268,8 @@ mod tests {
 
     #[test]
     fn a_repeated_rule_in_the_same_group_is_a_duplicate() {
-        let report = lint(b"User-agent: a\nDisallow: /x\nAllow: /y\nDisallow: /x\nAllow: /y\n");
-        let found: Vec<_> = report
-            .findings()
-            .map(|f| (f.line, f.code.clone()))
-            .collect();
         assert_eq!(
-            found,
+            findings(b"User-agent: a\nDisallow: /x\nAllow: /y\nDisallow: /x\nAllow: /y\n"),
             [
                 (4, Code::DuplicateRule { first_line: 2 }),
                 (5, Code::DuplicateRule { first_line: 3 }),
@@ -1304,13 +1307,8 @@ mod tests {
     #[test]
     fn a_disallow_with_the_pattern_of_an_allow_in_its_group_never_decides() {
         // Before or after the allow: allow wins ties either way.
-        let report = lint(b"User-agent: a\nDisallow: /x\nAllow: /x\nDisallow: /x\n");
-        let found: Vec<_> = report
-            .findings()
-            .map(|f| (f.line, f.code.clone()))
-            .collect();
         assert_eq!(
-            found,
+            findings(b"User-agent: a\nDisallow: /x\nAllow: /x\nDisallow: /x\n"),
             [
                 (2, Code::OverriddenDisallow { allow_line: 3 }),
                 (4, Code::DuplicateRule { first_line: 2 }),
@@ -1390,13 +1388,8 @@ mod tests {
             codes(b"User-agent: *\nDisallow: /a\nAllow: /a*\n"),
             [(2, "shadowed-rule")]
         );
-        let report = lint(b"User-agent: *\nAllow: /a\nDisallow: /a**\nDisallow: /a*\n");
-        let found: Vec<_> = report
-            .findings()
-            .map(|f| (f.line, f.code.clone()))
-            .collect();
         assert_eq!(
-            found,
+            findings(b"User-agent: *\nAllow: /a\nDisallow: /a**\nDisallow: /a*\n"),
             [
                 (2, Code::ShadowedRule { by_line: 3 }),
                 (4, Code::ShadowedRule { by_line: 3 }),

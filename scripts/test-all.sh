@@ -110,6 +110,12 @@ cargo test --workspace
 step "each crate packages and builds from its package (cargo package --workspace)"
 # What `cargo publish --dry-run` checks, for the three crates at once: the
 # packaged sources build on their own (the dependency tree is reused).
+# cargo unpacks each packaged crate under
+# $CARGO_HOME/registry/src/-<hash of this checkout's path>/ and reuses that copy
+# on the next run from the same path even after the sources changed, so the
+# dependent crates would be verified against stale sources. Drop those copies.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/robotstxt-exact-[0-9]* \
+  "${CARGO_HOME:-$HOME/.cargo}"/registry/cache/-*/robotstxt-exact-[0-9]*
 PKG_LOG="$(mktemp)"
 if ! cargo package --workspace --allow-dirty --offline >"$PKG_LOG" 2>&1; then
   cat "$PKG_LOG"

@@ -293,6 +293,13 @@ fn index_html_directory_len(value: &[u8]) -> Option<usize> {
         .then_some(slash + 1)
 }
 
+/// The bytes of `span`, which lies within `value`, itself at `base` in the
+/// arena.
+fn pattern_bytes(value: &[u8], base: u32, span: Span) -> &[u8] {
+    let start = (span.start - base) as usize;
+    &value[start..start + span.len as usize]
+}
+
 /// Appends the candidates of one rule, whose pattern `value` lies at `base`
 /// in the arena the index uses.
 fn push_candidates(
@@ -303,9 +310,19 @@ fn push_candidates(
     out: &mut Vec<Candidate>,
 ) -> Alloc<()> {
     out.try_reserve(2)?;
+    // A literal start with a NUL or a `#` matches no path (a path ends at
+    // the first of them). The parser ends a value at either byte already;
+    // the searches read past a path's end (see [`QueryPath`]) and rely on
+    // it, so it is kept here too.
+    let mut push = |candidate: Candidate| {
+        let literal = &pattern_bytes(value, base, candidate.literal);
+        if memchr::memchr2(0, b'#', literal).is_none() {
+            out.push(candidate);
+        }
+    };
     let (pattern, anchored) = split_anchor(value);
     let claim = Claim::new(value.len(), line);
-    out.push(Candidate::new(kind, claim, pattern, base, anchored));
+    push(Candidate::new(kind, claim, pattern, base, anchored));
     // The index.html rewrite competes when the original does not match; when
     // it does, the original is longer and wins, so listing both is exact.
     if kind != RuleKind::Allow {
@@ -314,7 +331,7 @@ fn push_candidates(
     if let Some(directory) = index_html_directory_len(value) {
         // The rewrite's priority counts its `$`.
         let claim = Claim::new(directory + 1, line);
-        out.push(Candidate::new(
+        push(Candidate::new(
             RuleKind::Allow,
             claim,
             &value[..directory],
@@ -1086,16 +1103,16 @@ impl RuleIndex {
             same += heads[below + 16..].partition_point(|&h| h == path.head);
         }
         let after = below
-            + nodes[below..below + same].partition_point(|n| bytes(arena, n.literal) <= path.bytes);
+            + nodes[below..below + same].partition_point(|n| bytes(arena, n.literal) <= path.rest);
         let Some(mut at) = after.checked_sub(1) else {
             return;
         };
         let literal = nodes[at].literal;
-        let shorter = path.bytes.len().min(literal.len as usize);
+        let shorter = path.rest.len().min(literal.len as usize);
         // Where the first words differ, they tell the common prefix without
         // reading the literal (zero padding is capped by the lengths).
         let common = match heads[at] ^ path.head {
-            0 if shorter > 8 => common_prefix_len(bytes(arena, literal), path.bytes),
+            0 if shorter > 8 => common_prefix_len(bytes(arena, literal), path.rest),
             differ => shorter.min((differ.leading_zeros() / 8) as usize),
         };
         let node = loop {
@@ -1110,7 +1127,7 @@ impl RuleIndex {
         };
         best[ALLOW] = best[ALLOW].max(node.prefix[ALLOW]);
         best[DISALLOW] = best[DISALLOW].max(node.prefix[DISALLOW]);
-        if node.literal.len as usize == path.bytes.len() && !self.exact.is_empty() {
+        if !self.exact.is_empty() && path.ends_at(node.literal.len as usize) {
             let found = self.exact.binary_search_by_key(&node_id(at), |&(id, _)| id);
             if let Ok(i) = found {
                 let [allow, disallow] = self.exact[i].1;
@@ -1132,10 +1149,10 @@ impl RuleIndex {
                 if claim > best[kind]
                     && wildcard
                         .anchored_end
-                        .is_none_or(|end| path.bytes.last() == Some(&end))
+                        .is_none_or(|end| path.bytes().last() == Some(&end))
                     && (!wildcard.prefilter || path.byte_set().contains_all(&wildcard.literals))
                     && matches_tail(
-                        path.bytes,
+                        path.bytes(),
                         wild.literal_len as usize,
                         bytes(arena, wildcard.tail),
                         wildcard.anchored_end.is_some(),
@@ -1198,25 +1215,55 @@ fn head(s: &[u8]) -> u64 {
     u64::from_be_bytes(word)
 }
 
-/// The path of a query, with what the index searches need of it: its first
-/// word, and its byte set on first use (only `*` rules need it).
+/// The path of a query, with what the index searches need of it.
+///
+/// The searches read `rest`, the URL from the path's start on, and never
+/// need to know where the path ends: the path ends at the URL's end or at
+/// its first `#` or NUL, and no indexed literal holds either byte (see
+/// [`push_candidates`]). So a literal is a prefix of `rest` exactly when it
+/// is one of the path, and the last literal at or before `rest` in byte
+/// order still has every literal prefix of the path on its chain: whatever
+/// sorts between the path and `rest` starts with the path. Only `*` rules
+/// and a `$` need the end, found on first use.
 struct QueryPath<'a> {
-    bytes: &'a [u8],
+    rest: &'a [u8],
+    /// The first word of `rest` (see [`head`]).
     head: u64,
+    end: OnceCell<usize>,
     set: OnceCell<ByteSet>,
 }
 
 impl<'a> QueryPath<'a> {
-    fn new(bytes: &'a [u8]) -> Self {
+    fn new(rest: &'a [u8]) -> Self {
         QueryPath {
-            bytes,
-            head: head(bytes),
+            rest,
+            head: head(rest),
+            end: OnceCell::new(),
             set: OnceCell::new(),
         }
     }
 
+    /// A path whose end is known: `path` is the whole of it.
+    fn whole(path: &'a [u8]) -> Self {
+        QueryPath {
+            end: OnceCell::from(path.len()),
+            ..QueryPath::new(path)
+        }
+    }
+
+    /// The path itself.
+    fn bytes(&self) -> &'a [u8] {
+        let end = *self.end.get_or_init(|| path_end(self.rest, 0));
+        &self.rest[..end]
+    }
+
+    /// Whether the path is `len` bytes long, given that it is at least.
+    fn ends_at(&self, len: usize) -> bool {
+        self.rest.get(len).is_none_or(|&b| b == b'#' || b == 0)
+    }
+
     fn byte_set(&self) -> &ByteSet {
-        self.set.get_or_init(|| ByteSet::of(self.bytes))
+        self.set.get_or_init(|| ByteSet::of(self.bytes()))
     }
 }
 
@@ -1225,24 +1272,24 @@ impl<'a> QueryPath<'a> {
 /// with a `/` in front when it starts with `?` or `;`.
 fn with_path<R>(url: &[u8], f: impl FnOnce(&QueryPath<'_>) -> R) -> R {
     let Some(start) = path_start(url) else {
-        return f(&QueryPath::new(b"/"));
+        return f(&QueryPath::whole(b"/"));
     };
-    let end = path_end(url, start);
     if url[start] == b'/' {
-        return f(&QueryPath::new(&url[start..end]));
+        return f(&QueryPath::new(&url[start..]));
     }
+    let end = path_end(url, start);
     // A short path is prefixed on the stack; only a long one allocates.
     let mut stack = [0u8; 256];
     let len = end - start + 1;
     if len <= stack.len() {
         stack[0] = b'/';
         stack[1..len].copy_from_slice(&url[start..end]);
-        return f(&QueryPath::new(&stack[..len]));
+        return f(&QueryPath::whole(&stack[..len]));
     }
     let mut owned = Vec::with_capacity(len);
     owned.push(b'/');
     owned.extend_from_slice(&url[start..end]);
-    f(&QueryPath::new(&owned))
+    f(&QueryPath::whole(&owned))
 }
 
 /// Where the path that starts at `start` ends: at the first `#` or NUL, or
@@ -1441,11 +1488,11 @@ impl Robots {
             for rule in &self.rules[range(self.groups[group as usize].rules)] {
                 let value = self.bytes(rule.pattern());
                 let kind = rule.kind() as usize;
-                if crate::pattern::matches(path.bytes, value) {
+                if crate::pattern::matches(path.bytes(), value) {
                     best[kind] = best[kind].max(Claim::new(value.len(), rule.line));
                 } else if rule.kind() == RuleKind::Allow {
                     if let Some(directory) = index_html_directory_len(value) {
-                        if matches_split(path.bytes, &value[..directory], true) {
+                        if matches_split(path.bytes(), &value[..directory], true) {
                             let claim = Claim::new(directory + 1, rule.line);
                             best[kind] = best[kind].max(claim);
                         }

@@ -424,6 +424,64 @@ proptest! {
     }
 }
 
+/// Pieces around a path's end: `#` and NUL end a path, and `!`, `"` and
+/// the space sort below `#`, so a literal that runs past the path's end can
+/// sort between the path and the rest of the URL.
+fn edge_piece() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        Just("/"),
+        Just("a"),
+        Just("!"),
+        Just("\""),
+        Just(" a"),
+        Just("\0"),
+        Just("#"),
+        Just("*"),
+        Just("$"),
+        Just("?"),
+    ]
+}
+
+fn edge_body() -> impl Strategy<Value = Vec<u8>> {
+    let rule = (any::<bool>(), prop::collection::vec(edge_piece(), 0..5)).prop_map(|(allow, p)| {
+        format!(
+            "{}: /{}\n",
+            if allow { "allow" } else { "disallow" },
+            p.concat()
+        )
+    });
+    (prop::collection::vec(rule, 0..8), any::<bool>()).prop_map(|(rules, specific)| {
+        let agent = if specific { "foo" } else { "*" };
+        format!("user-agent: {agent}\n{}", rules.concat()).into_bytes()
+    })
+}
+
+fn edge_url() -> impl Strategy<Value = Vec<u8>> {
+    let prefix = prop_oneof![
+        Just("http://example.com/"),
+        Just("http://example.com"),
+        Just("/")
+    ];
+    (prefix, prop::collection::vec(edge_piece(), 0..6))
+        .prop_map(|(p, pieces)| format!("{p}{}", pieces.concat()).into_bytes())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// The index searches read the URL past the path's end (the first `#`
+    /// or NUL): rules whose literal start holds either byte, and URLs
+    /// where the bytes after the end sort below the rules' next bytes.
+    #[test]
+    fn paths_ending_at_a_fragment_or_a_nul_four_ways(
+        body in edge_body(),
+        urls in prop::collection::vec(edge_url(), 1..5),
+    ) {
+        let urls: Vec<&[u8]> = urls.iter().map(Vec::as_slice).collect();
+        compare_all(&body, &[b"foo".as_slice()], &urls, "path ends");
+    }
+}
+
 #[test]
 fn many_literals_sharing_their_first_eight_bytes() {
     // Forty rules start with "/categor": the index tells them apart past

@@ -114,8 +114,8 @@ step "each crate packages and builds from its package (cargo package --workspace
 # $CARGO_HOME/registry/src/-<hash of this checkout's path>/ and reuses that copy
 # on the next run from the same path even after the sources changed, so the
 # dependent crates would be verified against stale sources. Drop those copies.
-rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/robotstxt-exact-[0-9]* \
-  "${CARGO_HOME:-$HOME/.cargo}"/registry/cache/-*/robotstxt-exact-[0-9]*
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/robotstxt-exact-* \
+  "${CARGO_HOME:-$HOME/.cargo}"/registry/cache/-*/robotstxt-exact-*
 PKG_LOG="$(mktemp)"
 if ! cargo package --workspace --allow-dirty --offline >"$PKG_LOG" 2>&1; then
   cat "$PKG_LOG"

@@ -293,13 +293,6 @@ fn index_html_directory_len(value: &[u8]) -> Option<usize> {
         .then_some(slash + 1)
 }
 
-/// The bytes of `span`, which lies within `value`, itself at `base` in the
-/// arena.
-fn pattern_bytes(value: &[u8], base: u32, span: Span) -> &[u8] {
-    let start = (span.start - base) as usize;
-    &value[start..start + span.len as usize]
-}
-
 /// Appends the candidates of one rule, whose pattern `value` lies at `base`
 /// in the arena the index uses.
 fn push_candidates(
@@ -315,7 +308,8 @@ fn push_candidates(
     // the searches read past a path's end (see [`QueryPath`]) and rely on
     // it, so it is kept here too.
     let mut push = |candidate: Candidate| {
-        let literal = &pattern_bytes(value, base, candidate.literal);
+        // Both candidates' literals start where the rule's value does.
+        let literal = &value[..candidate.literal.len as usize];
         if memchr::memchr2(0, b'#', literal).is_none() {
             out.push(candidate);
         }

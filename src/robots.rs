@@ -145,6 +145,12 @@ impl Claim {
         Claim(u64::from(priority) << 32 | u64::from(!line))
     }
 
+    /// The priority plus one: zero for [`Claim::NONE`], one for an empty
+    /// pattern.
+    fn priority_plus_one(self) -> u32 {
+        (self.0 >> 32) as u32
+    }
+
     fn to_match(self) -> Match {
         Match {
             priority: i64::from((self.0 >> 32) as u32) - 1,
@@ -1362,6 +1368,15 @@ fn verdict(best: [Claim; 2], specific: bool) -> Verdict {
     }
 }
 
+/// Whether the best claims of the rules that apply allow the path: Google's
+/// `disallow()` on the slots [`verdict`] fills with them, specific or
+/// global alike. A disallow rule decides only with a non-empty pattern, and
+/// only when longer than the best allow rule.
+fn allowed(best: [Claim; 2]) -> bool {
+    let disallow = best[DISALLOW].priority_plus_one();
+    disallow < 2 || disallow <= best[ALLOW].priority_plus_one()
+}
+
 impl Verdict {
     fn answer(&self) -> Answer {
         Answer {
@@ -1498,6 +1513,14 @@ impl Robots {
 
     /// The outcome of a query, with the state Google's matcher keeps.
     pub(crate) fn verdict<A: AsRef<[u8]>>(&self, user_agents: &[A], url: &[u8]) -> Verdict {
+        let (best, specific) = self.claims(user_agents, url);
+        verdict(best, specific)
+    }
+
+    /// The best claims (allow, disallow) of the rules that apply to
+    /// `user_agents` and match `url`, and whether a group names one of the
+    /// agents (then only the groups naming them apply).
+    fn claims<A: AsRef<[u8]>>(&self, user_agents: &[A], url: &[u8]) -> ([Claim; 2], bool) {
         let (ids, specific) = match user_agents {
             [agent] => match self.name(agent.as_ref()) {
                 Some(name) => (&self.index_lists[range(name.indexes)], true),
@@ -1515,11 +1538,11 @@ impl Robots {
                 if !specific {
                     list.extend(&self.index_lists[range(self.global_indexes)]);
                 }
-                return verdict(self.search(list.as_set(), url), specific);
+                return (self.search(list.as_set(), url), specific);
             }
         };
         // With a group of its own, the global rules never decide.
-        verdict(self.search(ids, url), specific)
+        (self.search(ids, url), specific)
     }
 
     /// The best matches of the global (`*`) groups alone, as Google's matcher
@@ -1539,9 +1562,10 @@ impl Robots {
         self.verdict(user_agents, url.as_ref()).answer()
     }
 
-    /// Whether `url` may be fetched by `user_agent`.
+    /// Whether `url` may be fetched by `user_agent`: [`Robots::check`]'s
+    /// `allowed`, without the rest of the answer.
     pub fn allowed(&self, user_agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> bool {
-        self.check(&[user_agent.as_ref()], url).allowed
+        allowed(self.claims(&[user_agent.as_ref()], url.as_ref()).0)
     }
 
     /// The rules that apply to `user_agents`, merged into one index with
@@ -1690,18 +1714,22 @@ impl CompiledRobots {
     /// Answers a query for the agents this was compiled for, as
     /// [`Robots::check`] with them.
     pub fn check(&self, url: impl AsRef<[u8]>) -> Answer {
-        let mut best = [Claim::NONE; 2];
-        if !self.index.nodes.is_empty() {
-            with_path(url.as_ref(), |path| {
-                self.index.search(&self.arena, path, &mut best)
-            });
-        }
-        verdict(best, self.specific).answer()
+        verdict(self.claims(url.as_ref()), self.specific).answer()
     }
 
-    /// Whether `url` may be fetched by the agents this was compiled for.
+    /// Whether `url` may be fetched by the agents this was compiled for:
+    /// [`CompiledRobots::check`]'s `allowed`, without the rest of the answer.
     pub fn allowed(&self, url: impl AsRef<[u8]>) -> bool {
-        self.check(url).allowed
+        allowed(self.claims(url.as_ref()))
+    }
+
+    /// The best claims (allow, disallow) of the rules that match `url`.
+    fn claims(&self, url: &[u8]) -> [Claim; 2] {
+        let mut best = [Claim::NONE; 2];
+        if !self.index.nodes.is_empty() {
+            with_path(url, |path| self.index.search(&self.arena, path, &mut best));
+        }
+        best
     }
 
     /// Whether a group names one of the agents: then their rules apply,

@@ -62,6 +62,21 @@ fn compare_all(body: &[u8], agents: &[&[u8]], urls: &[&[u8]], what: &str) -> usi
             shown()
         );
         assert_eq!(compiled.check(url), expected, "CompiledRobots, {}", shown());
+        // `allowed` takes a shorter way to the verdict than `check`.
+        assert_eq!(
+            compiled.allowed(url),
+            expected.allowed,
+            "CompiledRobots::allowed, {}",
+            shown()
+        );
+        if let [agent] = agents {
+            assert_eq!(
+                robots.allowed(agent, url),
+                expected.allowed,
+                "Robots::allowed, {}",
+                shown()
+            );
+        }
         assert_eq!(
             compiled.ever_seen_specific_agent(),
             expected.ever_seen_specific_agent,

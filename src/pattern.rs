@@ -219,6 +219,39 @@ impl ByteSet {
     }
 }
 
+/// Which pairs of adjacent bytes occur in a path, hashed into one word: a
+/// finer prefilter for the `*` rules whose bytes all occur in the path
+/// ([`ByteSet`]), asked before their pieces are searched for.
+///
+/// A piece that occurs in the path has all its pairs in the set, so a rule
+/// with a pair missing cannot match. Shared bits only let a rule through to
+/// the search; a "no" is always right.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct PairSet(u64);
+
+impl PairSet {
+    fn bit(first: u8, second: u8) -> u64 {
+        1u64.wrapping_shl(u32::from(first ^ second.rotate_left(3)))
+    }
+
+    pub(crate) fn of(bytes: &[u8]) -> Self {
+        // Two sets filled at once, joined at the end: half the chain of
+        // dependent ORs.
+        let mut sets = [0u64; 2];
+        for (i, pair) in bytes.windows(2).enumerate() {
+            sets[i & 1] |= Self::bit(pair[0], pair[1]);
+        }
+        PairSet(sets[0] | sets[1])
+    }
+
+    /// Whether every pair inside the literal pieces of `tail` (the bytes
+    /// between its `*`s) may occur in the set.
+    pub(crate) fn may_hold_pieces_of(&self, tail: &[u8]) -> bool {
+        tail.windows(2)
+            .all(|pair| pair.contains(&b'*') || self.0 & Self::bit(pair[0], pair[1]) != 0)
+    }
+}
+
 /// Which substrings of two, three and four bytes occur in a path, hashed
 /// into a bitmap: a prefilter for the literal pieces of `*` patterns, asked
 /// before each search of the path (see [`matches_tail_with`]).
@@ -370,6 +403,40 @@ mod tests {
                 proptest::prop_assert!(set.contains(b));
             }
         }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn pair_set_never_rejects_a_tail_whose_pieces_occur(
+            path in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..80),
+            cuts in proptest::collection::vec((0usize..80, 0usize..6), 1..4),
+        ) {
+            // A tail made of pieces of the path, with `*` around each; the
+            // path holds no `*` of its own.
+            let path: Vec<u8> = path.iter().map(|&b| if b == b'*' { b'+' } else { b }).collect();
+            let mut tail = Vec::new();
+            for (from, len) in cuts {
+                let from = from.min(path.len());
+                let to = (from + len).min(path.len());
+                tail.push(b'*');
+                tail.extend_from_slice(&path[from..to]);
+            }
+            proptest::prop_assert!(PairSet::of(&path).may_hold_pieces_of(&tail));
+        }
+    }
+
+    #[test]
+    fn pair_set_rejects_tails_with_pairs_the_path_lacks() {
+        let set = PairSet::of(b"/abc/def");
+        assert!(set.may_hold_pieces_of(b"*bc/d"));
+        assert!(set.may_hold_pieces_of(b"*ab*ef"));
+        // Only single bytes between the stars: no pair to ask about.
+        assert!(set.may_hold_pieces_of(b"*z*q"));
+        // Every byte occurs but "ca", "fa" and "/d/" do not; the hash could
+        // collide for one of them, not for all.
+        let absent = [&b"*ca"[..], b"*fa", b"*/d/", b"*ab*ba", b"*cb"];
+        let rejected = absent.iter().filter(|t| !set.may_hold_pieces_of(t)).count();
+        assert!(rejected >= 4, "{rejected}");
     }
 
     proptest::proptest! {

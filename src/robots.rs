@@ -46,7 +46,7 @@ use std::sync::OnceLock;
 use crate::matcher::{Hierarchy, Match, Verdict, extract_user_agent, is_global_agent};
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::{find_any, path_start};
-use crate::pattern::{ByteSet, matches_split, matches_tail, split_anchor};
+use crate::pattern::{ByteSet, PairSet, matches_split, matches_tail, split_anchor};
 use crate::word::ascii_lowercase;
 
 /// What building returns: the value, or the allocation that failed.
@@ -1103,7 +1103,8 @@ impl RuleIndex {
             same += heads[below + 16..].partition_point(|&h| h == path.head);
         }
         let after = below
-            + nodes[below..below + same].partition_point(|n| bytes(arena, n.literal) <= path.rest);
+            + nodes[below..below + same]
+                .partition_point(|n| sorts_at_or_before(bytes(arena, n.literal), path.rest));
         let Some(mut at) = after.checked_sub(1) else {
             return;
         };
@@ -1150,7 +1151,11 @@ impl RuleIndex {
                     && wildcard
                         .anchored_end
                         .is_none_or(|end| path.bytes().last() == Some(&end))
-                    && (!wildcard.prefilter || path.byte_set().contains_all(&wildcard.literals))
+                    && (!wildcard.prefilter
+                        || path.byte_set().contains_all(&wildcard.literals)
+                            && path
+                                .pair_set()
+                                .may_hold_pieces_of(bytes(arena, wildcard.tail)))
                     && matches_tail(
                         path.bytes(),
                         wild.literal_len as usize,
@@ -1201,6 +1206,18 @@ fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
             .count()
 }
 
+/// Whether `a <= b` in byte order, compared eight bytes at a time: the
+/// literals compared so share their first word with the path, and a call
+/// to `memcmp` costs more than what is left to compare.
+fn sorts_at_or_before(a: &[u8], b: &[u8]) -> bool {
+    let common = common_prefix_len(a, b);
+    match (a.get(common), b.get(common)) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(x), Some(y)) => x < y,
+    }
+}
+
 /// The first eight bytes of `s` as a big-endian word, zero-padded. Words
 /// order like the byte strings whenever they differ: where one side is
 /// padding and the other a real non-zero byte, the padded side is a proper
@@ -1231,6 +1248,7 @@ struct QueryPath<'a> {
     head: u64,
     end: OnceCell<usize>,
     set: OnceCell<ByteSet>,
+    pairs: OnceCell<PairSet>,
 }
 
 impl<'a> QueryPath<'a> {
@@ -1240,6 +1258,7 @@ impl<'a> QueryPath<'a> {
             head: head(rest),
             end: OnceCell::new(),
             set: OnceCell::new(),
+            pairs: OnceCell::new(),
         }
     }
 
@@ -1264,6 +1283,11 @@ impl<'a> QueryPath<'a> {
 
     fn byte_set(&self) -> &ByteSet {
         self.set.get_or_init(|| ByteSet::of(self.bytes()))
+    }
+
+    /// Built after the byte set, for the few rules that pass it.
+    fn pair_set(&self) -> &PairSet {
+        self.pairs.get_or_init(|| PairSet::of(self.bytes()))
     }
 }
 
@@ -1794,6 +1818,17 @@ mod tests {
             let a_wins = a.0 > b.0 || (a.0 == b.0 && a.1 < b.1);
             proptest::prop_assert_eq!(ca > cb, a_wins);
             proptest::prop_assert_eq!(ca.to_match(), Match { priority: a.0 as i64, line: a.1 });
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn sorts_at_or_before_is_byte_order(
+            a in proptest::collection::vec(proptest::sample::select(b"ab\0\xff".to_vec()), 0..20),
+            b in proptest::collection::vec(proptest::sample::select(b"ab\0\xff".to_vec()), 0..20),
+        ) {
+            proptest::prop_assert_eq!(sorts_at_or_before(&a, &b), a <= b);
+            proptest::prop_assert_eq!(sorts_at_or_before(&b, &a), b <= a);
         }
     }
 

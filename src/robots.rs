@@ -1240,8 +1240,8 @@ fn head(s: &[u8]) -> u64 {
 /// [`push_candidates`]). So a literal is a prefix of `rest` exactly when it
 /// is one of the path, and the last literal at or before `rest` in byte
 /// order still has every literal prefix of the path on its chain: whatever
-/// sorts between the path and `rest` starts with the path. Only `*` rules
-/// and a `$` need the end, found on first use.
+/// sorts between the path and `rest` starts with the path. Only a `$`, and
+/// the `*` rules that pass the prefilters, need the end, found on first use.
 struct QueryPath<'a> {
     rest: &'a [u8],
     /// The first word of `rest` (see [`head`]).
@@ -1281,13 +1281,17 @@ impl<'a> QueryPath<'a> {
         self.rest.get(len).is_none_or(|&b| b == b'#' || b == 0)
     }
 
+    /// The bytes of `rest`: those of the path, and of a fragment after it.
+    /// A superset serves a prefilter as well, and needs no end: most
+    /// queries it screens never look for the end.
     fn byte_set(&self) -> &ByteSet {
-        self.set.get_or_init(|| ByteSet::of(self.bytes()))
+        self.set.get_or_init(|| ByteSet::of(self.rest))
     }
 
-    /// Built after the byte set, for the few rules that pass it.
+    /// The pairs of `rest`, as [`QueryPath::byte_set`]; built after the
+    /// byte set, for the few rules that pass it.
     fn pair_set(&self) -> &PairSet {
-        self.pairs.get_or_init(|| PairSet::of(self.bytes()))
+        self.pairs.get_or_init(|| PairSet::of(self.rest))
     }
 }
 

@@ -527,3 +527,22 @@ fn many_literals_sharing_their_first_eight_bytes() {
     let urls: Vec<&[u8]> = urls.iter().map(Vec::as_slice).collect();
     compare_all(body.as_bytes(), &[b"FooBot"], &urls, "shared first words");
 }
+
+#[test]
+fn star_rules_whose_bytes_lie_only_in_the_fragment() {
+    // The prefilters read the URL past the path's end: a fragment (or the
+    // bytes after a NUL) can hold every byte and pair of a `*` rule, which
+    // must still match the path alone.
+    let body = b"User-agent: *\nDisallow: /*xyz\nDisallow: /*q*rs\nAllow: /*.pdf$\nDisallow: /\n";
+    let urls: [&[u8]; 8] = [
+        b"http://e.com/a#xyz",
+        b"http://e.com/axyz#b",
+        b"http://e.com/a\0xyz",
+        b"http://e.com/q#rs",
+        b"http://e.com/q/rs#x",
+        b"http://e.com/a#.pdf",
+        b"http://e.com/a.pdf#x",
+        b"http://e.com/?q#rs",
+    ];
+    compare_all(body, &[b"FooBot".as_slice()], &urls, "bytes in the fragment");
+}

@@ -544,5 +544,10 @@ fn star_rules_whose_bytes_lie_only_in_the_fragment() {
         b"http://e.com/a.pdf#x",
         b"http://e.com/?q#rs",
     ];
-    compare_all(body, &[b"FooBot".as_slice()], &urls, "bytes in the fragment");
+    compare_all(
+        body,
+        &[b"FooBot".as_slice()],
+        &urls,
+        "bytes in the fragment",
+    );
 }

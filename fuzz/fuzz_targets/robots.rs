@@ -9,7 +9,8 @@
 //! `x`, a final `$` dropped; 3 URLs in all). Every URL is asked for each
 //! agent alone, for all agents at once and for no agent.
 //!
-//! Checked: `Robots::parse(body).check(agents, url)` equals the four answers
+//! Checked: `Robots::parse(body).check(agents, url)`, the view compiled for
+//! the agents and `allowed` equal each other and the four answers
 //! of `RobotsMatcher` (allowed, matching line, ever seen a specific agent,
 //! disallowed ignoring the global group) for every query, and `RobotsMatcher`
 //! equals the reference for all agents at once, on inputs small enough for
@@ -103,6 +104,10 @@ fuzz_target!(|data: &[u8]| {
     let mut agent_sets: Vec<Vec<&[u8]>> = all.iter().map(|&a| vec![a]).collect();
     agent_sets.push(all.clone());
     agent_sets.push(Vec::new());
+    let compiled: Vec<_> = agent_sets
+        .iter()
+        .map(|agents| robots.compile(agents))
+        .collect();
 
     for url in &queries.urls {
         // The reference allocates per pattern byte: asked once per URL, with
@@ -115,9 +120,22 @@ fuzz_target!(|data: &[u8]| {
                 "RobotsMatcher, agents {all:?} url {url:?}"
             );
         }
-        for agents in &agent_sets {
+        for (agents, compiled) in agent_sets.iter().zip(&compiled) {
             let matcher = crate_outcome(body, agents, url);
             let answer = robots.check(agents, url);
+            assert_eq!(
+                compiled.check(url),
+                answer,
+                "compiled, agents {agents:?} url {url:?}"
+            );
+            assert_eq!(compiled.allowed(url), answer.allowed, "compiled allowed");
+            if let [agent] = agents.as_slice() {
+                assert_eq!(
+                    robots.allowed(agent, url),
+                    answer.allowed,
+                    "Robots::allowed"
+                );
+            }
             assert_eq!(
                 (
                     answer.allowed,

@@ -178,24 +178,34 @@ impl ByteSet {
 
     pub(crate) fn of(bytes: &[u8]) -> Self {
         // Eight bytes a word: their Gray codes at once, then a shift and an
-        // OR each. The loop stops early once the set is full, which also
-        // keeps it from being vectorised, and slower for it.
-        let mut words = bytes.chunks_exact(8);
-        let mut set = 0u64;
-        for chunk in &mut words {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        // OR each, into two sets to halve the chain of dependent ORs. Past
+        // eight bytes, the last word overlaps the one before it instead of
+        // a byte loop for the rest: a set does not mind bytes added twice.
+        let Some(&last) = bytes.last_chunk::<8>() else {
+            return ByteSet(bytes.iter().fold(0, |set, &b| set | Self::bit(b)));
+        };
+        fn add(sets: &mut [u64; 2], word: u64) {
             let gray = word ^ ((word >> 1) & LOW7);
             for byte in 0..8 {
-                set |= 1u64.wrapping_shl((gray >> (8 * byte)) as u32);
-            }
-            if set == u64::MAX {
-                return ByteSet(set);
+                sets[byte & 1] |= 1u64.wrapping_shl((gray >> (8 * byte)) as u32);
             }
         }
-        for &b in words.remainder() {
-            set |= Self::bit(b);
+        let mut sets = [0u64; 2];
+        for chunk in bytes.chunks_exact(8) {
+            add(
+                &mut sets,
+                u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])),
+            );
+            // Stopping early once the set is full also keeps the loop from
+            // being vectorised, and slower for it.
+            if sets[0] | sets[1] == u64::MAX {
+                return ByteSet(u64::MAX);
+            }
         }
-        ByteSet(set)
+        if bytes.len() % 8 != 0 {
+            add(&mut sets, u64::from_le_bytes(last));
+        }
+        ByteSet(sets[0] | sets[1])
     }
 
     /// The set of the bytes of `pattern` other than `*`.
@@ -235,11 +245,33 @@ impl PairSet {
     }
 
     pub(crate) fn of(bytes: &[u8]) -> Self {
-        // Two sets filled at once, joined at the end: half the chain of
-        // dependent ORs.
+        // The pairs starting at eight positions at once: each byte of a word
+        // with the rotated byte after it, from the word one byte on; then a
+        // shift and an OR each. Past nine bytes, the last two words overlap
+        // the ones before them: a set does not mind pairs added twice.
+        let Some(&last) = bytes.last_chunk::<9>() else {
+            let mut set = 0;
+            for pair in bytes.windows(2) {
+                set |= Self::bit(pair[0], pair[1]);
+            }
+            return PairSet(set);
+        };
         let mut sets = [0u64; 2];
-        for (i, pair) in bytes.windows(2).enumerate() {
-            sets[i & 1] |= Self::bit(pair[0], pair[1]);
+        let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mut add = |first: u64, second: u64| {
+            let rotated = ((second << 3) & splat(0xF8)) | ((second >> 5) & splat(0x07));
+            let keys = first ^ rotated;
+            for byte in 0..8 {
+                sets[byte & 1] |= 1u64.wrapping_shl((keys >> (8 * byte)) as u32);
+            }
+        };
+        let mut at = 0;
+        while at + 9 <= bytes.len() {
+            add(word(&bytes[at..at + 8]), word(&bytes[at + 1..at + 9]));
+            at += 8;
+        }
+        if at + 1 < bytes.len() {
+            add(word(&last[..8]), word(&last[1..]));
         }
         PairSet(sets[0] | sets[1])
     }
@@ -402,6 +434,26 @@ mod tests {
             for &b in &bytes {
                 proptest::prop_assert!(set.contains(b));
             }
+        }
+
+        #[test]
+        fn byte_set_holds_the_bits_of_its_bytes_and_no_other(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..80),
+        ) {
+            // A word at a time with the last word overlapping, against one
+            // byte at a time: the same set at every length.
+            let expected = bytes.iter().fold(0, |set, &b| set | ByteSet::bit(b));
+            proptest::prop_assert_eq!(ByteSet::of(&bytes).0, expected);
+        }
+
+        #[test]
+        fn pair_set_holds_the_bits_of_its_pairs_and_no_other(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..80),
+        ) {
+            let expected = bytes
+                .windows(2)
+                .fold(0, |set, pair| set | PairSet::bit(pair[0], pair[1]));
+            proptest::prop_assert_eq!(PairSet::of(&bytes).0, expected);
         }
     }
 

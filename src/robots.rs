@@ -195,17 +195,17 @@ struct Wildcard {
     /// The pattern from its first `*` on, without its final `$` and without
     /// trailing `*`s.
     tail: Span,
-    /// The literal bytes of the tail: a path must contain them all.
-    literals: ByteSet,
     kind: RuleKind,
     /// For a tail anchored by a final `$`, its last byte, which must also
-    /// end the path: a first test that rules most paths out cheaply. `None`
-    /// for a tail that is not anchored.
-    anchored_end: Option<u8>,
-    /// Whether `literals` is checked before matching: not for one anchored
-    /// piece (`*.pdf$`), a single comparison at the end of the path.
-    prefilter: bool,
+    /// end the path; [`NOT_ANCHORED`] for a tail that is not anchored.
+    anchored_end: u16,
+    /// Whether the pair prefilter is asked before matching: not for one
+    /// anchored piece (`*.pdf$`), a single comparison at the end of the path.
+    pairs: bool,
 }
+
+/// [`Wildcard::anchored_end`] of a tail without a final `$`.
+const NOT_ANCHORED: u16 = 0x100;
 
 /// The rules of one or more groups, indexed by literal start so that a
 /// query costs one binary search and a walk up a short chain, plus the `*`
@@ -226,6 +226,10 @@ struct RuleIndex {
     wild_nodes: Box<[WildNode]>,
     /// Grouped by wild node; in each by priority descending, then line.
     wildcards: Box<[Wildcard]>,
+    /// By wildcard, apart from them so that the first screen of a node's
+    /// rules reads one word each: the literal bytes of its tail, which a
+    /// path must all contain.
+    literals: Box<[ByteSet]>,
 }
 
 /// How a rule matches once its literal start is a prefix of the path.
@@ -988,6 +992,8 @@ impl RuleIndex {
         wild_nodes.try_reserve_exact(wild_node_count)?;
         let mut wildcards: Vec<Wildcard> = Vec::new();
         wildcards.try_reserve_exact(wildcard_count)?;
+        let mut literals: Vec<ByteSet> = Vec::new();
+        literals.try_reserve_exact(wildcard_count)?;
         let Scratch { own, stack } = scratch;
         stack.clear();
         // In byte order, the literals that are prefixes of a literal come
@@ -1023,10 +1029,12 @@ impl RuleIndex {
                             Wildcard {
                                 claim,
                                 tail,
-                                literals: ByteSet::of_literals(tail_bytes),
                                 kind: candidate.kind,
-                                anchored_end: tail_bytes.last().copied().filter(|_| anchored),
-                                prefilter: !anchored || tail_bytes[1..].contains(&b'*'),
+                                anchored_end: match tail_bytes.last() {
+                                    Some(&last) if anchored => u16::from(last),
+                                    _ => NOT_ANCHORED,
+                                },
+                                pairs: !anchored || tail_bytes[1..].contains(&b'*'),
                             },
                         )?;
                     }
@@ -1056,6 +1064,7 @@ impl RuleIndex {
                 });
                 node.wild = node_id(wild_nodes.len() - 1);
                 wildcards.extend_from_slice(own);
+                literals.extend(own.iter().map(|w| ByteSet::of_literals(bytes(w.tail))));
             }
             try_push(stack, nodes.len())?;
             nodes.push(node);
@@ -1066,17 +1075,19 @@ impl RuleIndex {
             exact: try_boxed(exact)?,
             wild_nodes: try_boxed(wild_nodes)?,
             wildcards: try_boxed(wildcards)?,
+            literals: try_boxed(literals)?,
         })
     }
 
-    /// The `*` rules of the `at`-th wild node.
-    fn wildcards_of(&self, at: usize) -> &[Wildcard] {
+    /// Where the `*` rules of the `at`-th wild node lie in
+    /// [`RuleIndex::wildcards`] and [`RuleIndex::literals`].
+    fn wildcards_of(&self, at: usize) -> std::ops::Range<usize> {
         let first = self.wild_nodes[at].first as usize;
         let end = self
             .wild_nodes
             .get(at + 1)
             .map_or(self.wildcards.len(), |next| next.first as usize);
-        &self.wildcards[first..end]
+        first..end
     }
 
     /// Raises the best claims (allow, disallow) to those of the rules here
@@ -1094,7 +1105,7 @@ impl RuleIndex {
         // first word, and of those with the same first word (few), the ones
         // whose bytes sort at or before the path's.
         let heads = &*self.heads;
-        let below = heads.partition_point(|&h| h < path.head);
+        let below = count_below(heads, path.head);
         // Usually no literal shares the path's first word, and rarely many:
         // a short look, then a binary search past it.
         let near = heads[below..].iter().take(16);
@@ -1102,9 +1113,16 @@ impl RuleIndex {
         if same == 16 {
             same += heads[below + 16..].partition_point(|&h| h == path.head);
         }
+        // Of those, the ones at or before the path: usually none, and a
+        // look at each of a few costs less than a binary search's calls.
+        let at_or_before = |n: &Node| sorts_at_or_before(bytes(arena, n.literal), path.rest);
+        let sharing = &nodes[below..below + same];
         let after = below
-            + nodes[below..below + same]
-                .partition_point(|n| sorts_at_or_before(bytes(arena, n.literal), path.rest));
+            + if same <= 4 {
+                sharing.iter().take_while(|n| at_or_before(n)).count()
+            } else {
+                sharing.partition_point(at_or_before)
+            };
         let Some(mut at) = after.checked_sub(1) else {
             return;
         };
@@ -1138,33 +1156,39 @@ impl RuleIndex {
         }
 
         let mut at = node.wild;
+        if at == NO_NODE {
+            return;
+        }
+        let set = path.byte_set();
         while at != NO_NODE {
             let wild = &self.wild_nodes[at as usize];
-            for wildcard in self.wildcards_of(at as usize) {
-                let claim = wildcard.claim;
-                if claim <= best[ALLOW].min(best[DISALLOW]) {
-                    // Nor can the rest of the node, longest first, win.
-                    break;
+            let range = self.wildcards_of(at as usize);
+            let mut first = range.start;
+            for screens in self.literals[range.clone()].chunks(64) {
+                // Which rules have all their bytes in the path, a word each
+                // without a branch: few do. Only those are matched, best
+                // first.
+                let mut maybe = 0u64;
+                for (i, literals) in screens.iter().enumerate() {
+                    maybe |= u64::from(set.contains_all(literals)) << i;
                 }
-                let kind = wildcard.kind as usize;
-                if claim > best[kind]
-                    && wildcard
-                        .anchored_end
-                        .is_none_or(|end| path.bytes().last() == Some(&end))
-                    && (!wildcard.prefilter
-                        || path.byte_set().contains_all(&wildcard.literals)
-                            && path
-                                .pair_set()
-                                .may_hold_pieces_of(bytes(arena, wildcard.tail)))
-                    && matches_tail(
-                        path.bytes(),
-                        wild.literal_len as usize,
-                        bytes(arena, wildcard.tail),
-                        wildcard.anchored_end.is_some(),
-                    )
-                {
-                    best[kind] = claim;
+                while maybe != 0 {
+                    let wildcard = &self.wildcards[first + maybe.trailing_zeros() as usize];
+                    maybe &= maybe - 1;
+                    let kind = wildcard.kind as usize;
+                    let anchored = wildcard.anchored_end != NOT_ANCHORED;
+                    let tail = bytes(arena, wildcard.tail);
+                    if wildcard.claim > best[kind]
+                        && (!anchored
+                            || path.bytes().last().map(|&b| u16::from(b))
+                                == Some(wildcard.anchored_end))
+                        && (!wildcard.pairs || path.pair_set().may_hold_pieces_of(tail))
+                        && matches_tail(path.bytes(), wild.literal_len as usize, tail, anchored)
+                    {
+                        best[kind] = wildcard.claim;
+                    }
                 }
+                first += screens.len();
             }
             at = wild.parent;
         }
@@ -1177,7 +1201,29 @@ impl RuleIndex {
             + size_of_val(&*self.exact)
             + size_of_val(&*self.wild_nodes)
             + size_of_val(&*self.wildcards)
+            + size_of_val(&*self.literals)
     }
+}
+
+/// How many of the sorted `heads` are below `x`: a binary search down to
+/// sixteen, then a count of those, without a branch on what is read.
+fn count_below(heads: &[u64], x: u64) -> usize {
+    let (mut base, mut size) = (0, heads.len());
+    while size > 16 {
+        let half = size / 2;
+        // Everything before `base` is below `x`, nothing from
+        // `base + size` on.
+        base = if heads[base + half] < x {
+            base + half
+        } else {
+            base
+        };
+        size -= half;
+    }
+    base + heads[base..base + size]
+        .iter()
+        .map(|&h| usize::from(h < x))
+        .sum::<usize>()
 }
 
 /// A node's position as stored: nodes and wildcards of one index number far
@@ -1188,6 +1234,7 @@ fn node_id(index: usize) -> u32 {
 
 /// The length of the longest common prefix of `a` and `b`, compared eight
 /// bytes at a time.
+#[inline]
 fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
     let mut common = 0;
     for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
@@ -1209,6 +1256,7 @@ fn common_prefix_len(a: &[u8], b: &[u8]) -> usize {
 /// Whether `a <= b` in byte order, compared eight bytes at a time: the
 /// literals compared so share their first word with the path, and a call
 /// to `memcmp` costs more than what is left to compare.
+#[inline]
 fn sorts_at_or_before(a: &[u8], b: &[u8]) -> bool {
     let common = common_prefix_len(a, b);
     match (a.get(common), b.get(common)) {
@@ -1826,6 +1874,18 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn count_below_is_the_partition_point(
+            // Heads from a small range, so that runs of equal heads (literals
+            // sharing their first word) are common.
+            heads in proptest::collection::vec(0u64..48, 0..200),
+            x in 0u64..50,
+        ) {
+            let mut heads = heads;
+            heads.sort_unstable();
+            proptest::prop_assert_eq!(count_below(&heads, x), heads.partition_point(|&h| h < x));
+        }
+
         #[test]
         fn sorts_at_or_before_is_byte_order(
             a in proptest::collection::vec(proptest::sample::select(b"ab\0\xff".to_vec()), 0..20),

@@ -177,6 +177,17 @@ impl ByteSet {
     }
 
     pub(crate) fn of(bytes: &[u8]) -> Self {
+        // Shorter than a word, the vector set-up costs more than the bytes.
+        if bytes.len() >= 8 {
+            if let Some(set) = crate::scan::gray_bits(bytes) {
+                return ByteSet(set);
+            }
+        }
+        Self::of_words(bytes)
+    }
+
+    /// [`ByteSet::of`] without vector instructions.
+    fn of_words(bytes: &[u8]) -> Self {
         // Eight bytes a word: their Gray codes at once, then a shift and an
         // OR each, into two sets to halve the chain of dependent ORs. Past
         // eight bytes, the last word overlaps the one before it instead of
@@ -444,6 +455,11 @@ mod tests {
             // byte at a time: the same set at every length.
             let expected = bytes.iter().fold(0, |set, &b| set | ByteSet::bit(b));
             proptest::prop_assert_eq!(ByteSet::of(&bytes).0, expected);
+            proptest::prop_assert_eq!(ByteSet::of_words(&bytes).0, expected);
+            // The vector build where the processor has it (any length).
+            if let Some(set) = crate::scan::gray_bits(&bytes) {
+                proptest::prop_assert_eq!(set, expected);
+            }
         }
 
         #[test]

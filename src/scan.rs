@@ -12,7 +12,10 @@
 //! SSE2 (which every x86-64 processor has) otherwise; elsewhere it runs eight
 //! bytes at a time in a `u64`. All give the same masks (tested below).
 
-use crate::word::{HIGH, eq_bytes};
+use crate::word::{HIGH, LOW7, eq_bytes, splat};
+
+/// The low six bits of every byte.
+const LOW6: u64 = splat(0x3F);
 
 /// Bytes per block.
 pub(crate) const BLOCK: usize = 64;
@@ -208,6 +211,67 @@ fn odd_words(block: &[u8; BLOCK]) -> u64 {
         odd |= gather((u64::from_le_bytes(bytes) << 7) & HIGH) << (8 * i);
     }
     odd
+}
+
+/// The bits a byte set (`pattern::ByteSet`) gives the bytes of a word: for
+/// each byte `b`, bit `(b ^ b >> 1) % 64`, ORed. Words of eight bytes at a
+/// time with AVX2, where the processor has it (`None` where it does not):
+/// a variable shift per byte, four to a vector.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn gray_bits(words: &[u8]) -> Option<u64> {
+    if !std::is_x86_feature_detected!("avx2") {
+        return None;
+    }
+    // SAFETY: the processor has AVX2 (checked above), and `gray_bits_avx2`
+    // reads nothing but its argument.
+    Some(unsafe { gray_bits_avx2(words) })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn gray_bits(_words: &[u8]) -> Option<u64> {
+    None
+}
+
+/// [`gray_bits`] with AVX2. Past a multiple of eight bytes, the last word
+/// overlaps the one before, and a word shorter than eight bytes repeats its
+/// first byte: a set does not mind a byte added twice.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn gray_bits_avx2(words: &[u8]) -> u64 {
+    use std::arch::x86_64::{
+        __m256i, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_extract_epi64, _mm_or_si128,
+        _mm_srli_si128, _mm256_castsi256_si128, _mm256_cvtepu8_epi64, _mm256_extracti128_si256,
+        _mm256_or_si256, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64,
+    };
+    let ones = _mm256_set1_epi64x(1);
+    let mut sets: [__m256i; 2] = [_mm256_setzero_si256(); 2];
+    let mut add = |word: u64| {
+        // The Gray codes of the eight bytes, modulo 64, then a byte to a
+        // 64-bit lane, four lanes a vector, each shifting a one.
+        let gray = (word ^ ((word >> 1) & LOW7)) & LOW6;
+        let v = _mm_cvtsi64_si128(gray as i64);
+        let low = _mm256_cvtepu8_epi64(v);
+        let high = _mm256_cvtepu8_epi64(_mm_srli_si128::<4>(v));
+        sets[0] = _mm256_or_si256(sets[0], _mm256_sllv_epi64(ones, low));
+        sets[1] = _mm256_or_si256(sets[1], _mm256_sllv_epi64(ones, high));
+    };
+    let word = |chunk: &[u8]| {
+        let mut bytes = [chunk[0]; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        u64::from_le_bytes(bytes)
+    };
+    for chunk in words.chunks_exact(8) {
+        add(word(chunk));
+    }
+    if words.len() % 8 != 0 {
+        add(word(&words[words.len().saturating_sub(8)..]));
+    }
+    let both = _mm256_or_si256(sets[0], sets[1]);
+    let half = _mm_or_si128(
+        _mm256_castsi256_si128(both),
+        _mm256_extracti128_si256::<1>(both),
+    );
+    (_mm_cvtsi128_si64(half) | _mm_extract_epi64::<1>(half)) as u64
 }
 
 /// The number of lines of `body` as the parser splits it: one more than

@@ -225,9 +225,15 @@ impl ByteSet {
         ByteSet(set & !Self::bit(b'*'))
     }
 
-    /// Whether every byte of `other` is in this set.
-    pub(crate) fn contains_all(&self, other: &ByteSet) -> bool {
-        other.0 & !self.0 == 0
+    /// The set's bits, to be stored in bulk (see [`ByteSet::which_within`]).
+    pub(crate) fn bits(&self) -> u64 {
+        self.0
+    }
+
+    /// Which of up to 64 sets, given by their [`ByteSet::bits`], this set
+    /// contains all of: bit `i` for `sets[i]`.
+    pub(crate) fn which_within(&self, sets: &[u64]) -> u64 {
+        crate::scan::within(sets, self.0)
     }
 
     fn contains(&self, b: u8) -> bool {

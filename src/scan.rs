@@ -274,6 +274,50 @@ fn gray_bits_avx2(words: &[u8]) -> u64 {
     (_mm_cvtsi128_si64(half) | _mm_extract_epi64::<1>(half)) as u64
 }
 
+/// Which of up to 64 `sets` (bit sets in words) lie within `set`: bit `i`
+/// for `sets[i]`. Four at a time with AVX2 where the processor has it.
+pub(crate) fn within(sets: &[u64], set: u64) -> u64 {
+    debug_assert!(sets.len() <= 64);
+    #[cfg(target_arch = "x86_64")]
+    if sets.len() >= 4 && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has AVX2 (checked above), and `within_avx2`
+        // reads nothing but its arguments.
+        return unsafe { within_avx2(sets, set) };
+    }
+    within_words(sets, set)
+}
+
+/// [`within`] a word at a time.
+fn within_words(sets: &[u64], set: u64) -> u64 {
+    sets.iter()
+        .enumerate()
+        .fold(0, |mask, (i, &s)| mask | u64::from(s & !set == 0) << i)
+}
+
+/// [`within`] with AVX2: four words a vector, the rest a word at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn within_avx2(sets: &[u64], set: u64) -> u64 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_andnot_si256, _mm256_castsi256_pd, _mm256_cmpeq_epi64, _mm256_loadu_si256,
+        _mm256_movemask_pd, _mm256_set1_epi64x, _mm256_setzero_si256,
+    };
+    let outside = _mm256_set1_epi64x(set as i64);
+    let mut mask = 0u64;
+    let mut quads = sets.chunks_exact(4);
+    for (i, quad) in (&mut quads).enumerate() {
+        // SAFETY: `quad` is four readable words; the load has no alignment
+        // requirement.
+        let v = unsafe { _mm256_loadu_si256(quad.as_ptr().cast::<__m256i>()) };
+        // The bits of each word outside `set`: none for a word within it.
+        let rest = _mm256_andnot_si256(outside, v);
+        let none = _mm256_cmpeq_epi64(rest, _mm256_setzero_si256());
+        mask |= (_mm256_movemask_pd(_mm256_castsi256_pd(none)) as u64) << (4 * i);
+    }
+    let done = sets.len() - quads.remainder().len();
+    mask | within_words(quads.remainder(), set) << done
+}
+
 /// The number of lines of `body` as the parser splits it: one more than
 /// its line ends (LF, CR, or a CRLF pair), 64 bytes at a time.
 pub(crate) fn count_lines(body: &[u8]) -> u64 {
@@ -374,6 +418,26 @@ mod tests {
     use super::*;
 
     proptest::proptest! {
+        #[test]
+        fn within_marks_exactly_the_subsets(
+            set in proptest::prelude::any::<u64>(),
+            sets in proptest::collection::vec(proptest::prelude::any::<u64>(), 0..=64),
+            pick in proptest::collection::vec(proptest::prelude::any::<bool>(), 64),
+        ) {
+            // Half of the words made subsets of `set`, so both answers occur.
+            let sets: Vec<u64> = sets
+                .iter()
+                .zip(&pick)
+                .map(|(&s, &inside)| if inside { s & set } else { s })
+                .collect();
+            let expected = sets
+                .iter()
+                .enumerate()
+                .fold(0u64, |mask, (i, &s)| mask | u64::from(s & !set == 0) << i);
+            proptest::prop_assert_eq!(within(&sets, set), expected);
+            proptest::prop_assert_eq!(within_words(&sets, set), expected);
+        }
+
         #[test]
         fn any_of_16_finds_exactly_the_needles(
             chunk in proptest::prelude::any::<[u8; 16]>(),

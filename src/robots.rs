@@ -214,10 +214,10 @@ const NOT_ANCHORED: u16 = 0x100;
 struct RuleIndex {
     /// Sorted by bytes.
     nodes: Box<[Node]>,
-    /// Each node's first eight bytes as a big-endian word (see [`head`]),
-    /// apart from the nodes: the binary search reads only these, a word
-    /// per node, densely, without a branch.
-    heads: Box<[u64]>,
+    /// Two arrays of words in one allocation (a pointer and a length less
+    /// per index): first, [`RuleIndex::heads`], then
+    /// [`RuleIndex::literals`].
+    words: Box<[u64]>,
     /// For the nodes with rules without `*` ending in `$`, which match the
     /// path equal to the literal, the best of them per kind; by node. Apart
     /// from the nodes, as few rules end in `$`.
@@ -226,10 +226,6 @@ struct RuleIndex {
     wild_nodes: Box<[WildNode]>,
     /// Grouped by wild node; in each by priority descending, then line.
     wildcards: Box<[Wildcard]>,
-    /// By wildcard, apart from them so that the first screen of a node's
-    /// rules reads one word each: the [`ByteSet::bits`] of the literal bytes
-    /// of its tail, which a path must all contain.
-    literals: Box<[u64]>,
 }
 
 /// How a rule matches once its literal start is a prefix of the path.
@@ -952,6 +948,8 @@ struct Scratch {
     own: Vec<Wildcard>,
     /// The chain of literals that are prefixes of the current one.
     stack: Vec<usize>,
+    /// The [`RuleIndex::literals`] so far.
+    literals: Vec<u64>,
 }
 
 impl RuleIndex {
@@ -984,18 +982,22 @@ impl RuleIndex {
         }
         let mut nodes: Vec<Node> = Vec::new();
         nodes.try_reserve_exact(node_count)?;
-        let mut heads: Vec<u64> = Vec::new();
-        heads.try_reserve_exact(node_count)?;
+        let mut words: Vec<u64> = Vec::new();
+        words.try_reserve_exact(node_count + wildcard_count)?;
         let mut exact = Vec::new();
         exact.try_reserve_exact(exact_count)?;
         let mut wild_nodes: Vec<WildNode> = Vec::new();
         wild_nodes.try_reserve_exact(wild_node_count)?;
         let mut wildcards: Vec<Wildcard> = Vec::new();
         wildcards.try_reserve_exact(wildcard_count)?;
-        let mut literals: Vec<u64> = Vec::new();
-        literals.try_reserve_exact(wildcard_count)?;
-        let Scratch { own, stack } = scratch;
+        let Scratch {
+            own,
+            stack,
+            literals,
+        } = scratch;
         stack.clear();
+        literals.clear();
+        literals.try_reserve(wildcard_count)?;
         // In byte order, the literals that are prefixes of a literal come
         // before it and are still on the stack when it is reached.
         for run in candidates.chunk_by(same_literal) {
@@ -1008,7 +1010,7 @@ impl RuleIndex {
             }
             let parent = stack.last().copied();
             let id = node_id(nodes.len());
-            heads.push(run[0].head);
+            words.push(run[0].head);
             let mut node = Node {
                 prefix: parent.map_or([Claim::NONE; 2], |p| nodes[p].prefix),
                 literal,
@@ -1074,12 +1076,28 @@ impl RuleIndex {
         }
         Ok(RuleIndex {
             nodes: try_boxed(nodes)?,
-            heads: try_boxed(heads)?,
+            words: {
+                words.extend_from_slice(literals);
+                try_boxed(words)?
+            },
             exact: try_boxed(exact)?,
             wild_nodes: try_boxed(wild_nodes)?,
             wildcards: try_boxed(wildcards)?,
-            literals: try_boxed(literals)?,
         })
+    }
+
+    /// Each node's first eight bytes as a big-endian word (see [`head`]),
+    /// apart from the nodes: the binary search reads only these, a word
+    /// per node, densely, without a branch.
+    fn heads(&self) -> &[u64] {
+        &self.words[..self.nodes.len()]
+    }
+
+    /// By wildcard, apart from them so that the first screen of a node's
+    /// rules reads one word each: the [`ByteSet::bits`] of the literal bytes
+    /// of its tail, which a path must all contain.
+    fn literals(&self) -> &[u64] {
+        &self.words[self.nodes.len()..]
     }
 
     /// Where the `*` rules of the `at`-th wild node lie in
@@ -1107,7 +1125,7 @@ impl RuleIndex {
         // The literals sorting at or before the path: those with a smaller
         // first word, and of those with the same first word (few), the ones
         // whose bytes sort at or before the path's.
-        let heads = &*self.heads;
+        let heads = self.heads();
         let below = count_below(heads, path.head);
         // Usually no literal shares the path's first word, and rarely many:
         // a short look, then a binary search past it.
@@ -1167,7 +1185,7 @@ impl RuleIndex {
             let wild = &self.wild_nodes[at as usize];
             let range = self.wildcards_of(at as usize);
             let mut first = range.start;
-            for screens in self.literals[range.clone()].chunks(64) {
+            for screens in self.literals()[range.clone()].chunks(64) {
                 // Which rules have all their bytes in the path, without a
                 // branch (four at a time where the processor can): few do.
                 // Only those are matched, best first.
@@ -1197,11 +1215,10 @@ impl RuleIndex {
     fn heap_bytes(&self) -> usize {
         use std::mem::size_of_val;
         size_of_val(&*self.nodes)
-            + size_of_val(&*self.heads)
+            + size_of_val(&*self.words)
             + size_of_val(&*self.exact)
             + size_of_val(&*self.wild_nodes)
             + size_of_val(&*self.wildcards)
-            + size_of_val(&*self.literals)
     }
 }
 

@@ -150,6 +150,35 @@ fn whole_corpus_four_ways_agree() {
     eprintln!("compared {compared} queries four ways");
 }
 
+#[test]
+fn corpus_objects_hold_at_most_twice_their_bodies_once_googlebot_asked() {
+    // The memory bound (at most 2x the body on the corpus), as the
+    // `parse_once` benchmark reports it: each object after a query for
+    // Googlebot, which builds the index that agent's queries use.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(entries) = std::fs::read_dir(root.join("robotfiles")) else {
+        eprintln!(
+            "NOTE: corpus not found at {}: memory bound SKIPPED",
+            root.display()
+        );
+        return;
+    };
+    let (mut bodies, mut held) = (0usize, 0usize);
+    for entry in entries {
+        let body = std::fs::read(entry.unwrap().path()).unwrap();
+        let robots = Robots::parse(&body);
+        robots.allowed("Googlebot", "/");
+        bodies += body.len();
+        held += robots.heap_bytes() + std::mem::size_of::<Robots>();
+    }
+    assert!(bodies > 0);
+    eprintln!(
+        "{held} bytes held for {bodies} bytes of robots.txt ({:.4}x)",
+        held as f64 / bodies as f64
+    );
+    assert!(held <= 2 * bodies, "{held} > 2 x {bodies}");
+}
+
 /// `groups` groups of `User-agent: *` with two rules each, and the same
 /// rules in one group: the shapes of the group-count benchmark.
 fn many_star_groups(groups: usize, one_group: bool) -> Vec<u8> {

@@ -99,14 +99,25 @@ fn compare_all(body: &[u8], agents: &[&[u8]], urls: &[&[u8]], what: &str) -> usi
     urls.len()
 }
 
+/// The corpus directory and its robots.txt files, or `None` (said on
+/// standard error, naming what is skipped) when it is absent.
+fn corpus(skipped: &str) -> Option<(std::path::PathBuf, std::fs::ReadDir)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    match std::fs::read_dir(root.join("robotfiles")) {
+        Ok(entries) => Some((root, entries)),
+        Err(_) => {
+            eprintln!(
+                "NOTE: corpus not found at {}: {skipped} SKIPPED",
+                root.display()
+            );
+            None
+        }
+    }
+}
+
 #[test]
 fn whole_corpus_four_ways_agree() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(root.join("robotfiles")) else {
-        eprintln!(
-            "NOTE: corpus not found at {}: corpus comparison SKIPPED",
-            root.display()
-        );
+    let Some((root, entries)) = corpus("corpus comparison") else {
         return;
     };
     let agent_sets: [&[&[u8]]; 5] = [
@@ -155,12 +166,7 @@ fn corpus_objects_hold_at_most_twice_their_bodies_once_googlebot_asked() {
     // The memory bound (at most 2x the body on the corpus), as the
     // `parse_once` benchmark reports it: each object after a query for
     // Googlebot, which builds the index that agent's queries use.
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(root.join("robotfiles")) else {
-        eprintln!(
-            "NOTE: corpus not found at {}: memory bound SKIPPED",
-            root.display()
-        );
+    let Some((_, entries)) = corpus("memory bound") else {
         return;
     };
     let (mut bodies, mut held) = (0usize, 0usize);

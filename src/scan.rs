@@ -314,8 +314,12 @@ fn within_avx2(sets: &[u64], set: u64) -> u64 {
         let none = _mm256_cmpeq_epi64(rest, _mm256_setzero_si256());
         mask |= (_mm256_movemask_pd(_mm256_castsi256_pd(none)) as u64) << (4 * i);
     }
-    let done = sets.len() - quads.remainder().len();
-    mask | within_words(quads.remainder(), set) << done
+    let rest = quads.remainder();
+    if rest.is_empty() {
+        // All 64 may be done: a shift by 64 would overflow.
+        return mask;
+    }
+    mask | within_words(rest, set) << (sets.len() - rest.len())
 }
 
 /// The number of lines of `body` as the parser splits it: one more than
@@ -416,6 +420,15 @@ fn classify_words(block: &[u8; BLOCK]) -> Masks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn within_takes_a_whole_screen_of_sixty_four() {
+        assert_eq!(within(&[0; 64], 0), u64::MAX);
+        let mut sets = [1u64; 64];
+        sets[63] = 0;
+        assert_eq!(within(&sets, 0), 1 << 63);
+        assert_eq!(within(&sets, 1), u64::MAX);
+    }
 
     proptest::proptest! {
         #[test]

@@ -533,6 +533,38 @@ proptest! {
 }
 
 #[test]
+fn nodes_with_sixty_four_star_rules_and_more() {
+    // The `*` rules of one literal are screened 64 at a time: a node with
+    // exactly 64 (a whole screen, nothing left over), one with 65 and one
+    // with 130, each rule a piece of its own, with every kind and anchor.
+    for count in [63, 64, 65, 130] {
+        let mut body = String::from("User-agent: *\n");
+        for i in 0..count {
+            let kind = if i % 3 == 0 { "Allow" } else { "Disallow" };
+            let end = if i % 5 == 0 { "$" } else { "" };
+            body.push_str(&format!("{kind}: /*p{i}x{end}\n"));
+        }
+        let urls: Vec<Vec<u8>> = (0..count + 2)
+            .flat_map(|i| {
+                [
+                    format!("http://e.com/a/p{i}x"),
+                    format!("http://e.com/p{i}x/more"),
+                    format!("http://e.com/p{i}"),
+                ]
+            })
+            .map(String::into_bytes)
+            .collect();
+        let urls: Vec<&[u8]> = urls.iter().map(Vec::as_slice).collect();
+        compare_all(
+            body.as_bytes(),
+            &[b"FooBot"],
+            &urls,
+            &format!("{count} star rules"),
+        );
+    }
+}
+
+#[test]
 fn many_literals_sharing_their_first_eight_bytes() {
     // Forty rules start with "/categor": the index tells them apart past
     // their first word, through its short look and its binary search.

@@ -296,8 +296,9 @@ impl PairSet {
     /// Whether every pair inside the literal pieces of `tail` (the bytes
     /// between its `*`s) may occur in the set.
     pub(crate) fn may_hold_pieces_of(&self, tail: &[u8]) -> bool {
-        tail.windows(2)
-            .all(|pair| pair.contains(&b'*') || self.0 & Self::bit(pair[0], pair[1]) != 0)
+        tail.windows(2).all(|pair| {
+            pair[0] == b'*' || pair[1] == b'*' || self.0 & Self::bit(pair[0], pair[1]) != 0
+        })
     }
 }
 

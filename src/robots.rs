@@ -1127,23 +1127,13 @@ impl RuleIndex {
         // whose bytes sort at or before the path's.
         let heads = self.heads();
         let below = count_below(heads, path.head);
-        // Usually no literal shares the path's first word, and rarely many:
-        // a short look, then a binary search past it.
-        let near = heads[below..].iter().take(16);
-        let mut same = near.take_while(|&&h| h == path.head).count();
-        if same == 16 {
-            same += heads[below + 16..].partition_point(|&h| h == path.head);
-        }
-        // Of those, the ones at or before the path: usually none, and a
-        // look at each of a few costs less than a binary search's calls.
-        let at_or_before = |n: &Node| sorts_at_or_before(bytes(arena, n.literal), path.rest);
-        let sharing = &nodes[below..below + same];
-        let after = below
-            + if same <= 4 {
-                sharing.iter().take_while(|n| at_or_before(n)).count()
-            } else {
-                sharing.partition_point(at_or_before)
-            };
+        // Usually no literal shares the path's first word: one comparison,
+        // and the rare case out of line.
+        let after = if heads.get(below) == Some(&path.head) {
+            below + self.sharing_at_or_before(arena, path, below)
+        } else {
+            below
+        };
         let Some(mut at) = after.checked_sub(1) else {
             return;
         };
@@ -1209,6 +1199,32 @@ impl RuleIndex {
                 first += screens.len();
             }
             at = wild.parent;
+        }
+    }
+
+    /// Of the nodes from `below` on that share the path's first word (at
+    /// least one), how many sort at or before the path.
+    #[inline(never)]
+    fn sharing_at_or_before(&self, arena: &[u8], path: &QueryPath<'_>, below: usize) -> usize {
+        let heads = &self.heads()[below..];
+        // Rarely many share the word: a short look, then a binary search
+        // past it.
+        let mut same = heads
+            .iter()
+            .take(16)
+            .take_while(|&&h| h == path.head)
+            .count();
+        if same == 16 {
+            same += heads[16..].partition_point(|&h| h == path.head);
+        }
+        // Of those, usually few are at or before the path, and a look at
+        // each of a few costs less than a binary search's calls.
+        let at_or_before = |n: &Node| sorts_at_or_before(bytes(arena, n.literal), path.rest);
+        let sharing = &self.nodes[below..below + same];
+        if same <= 4 {
+            sharing.iter().take_while(|n| at_or_before(n)).count()
+        } else {
+            sharing.partition_point(at_or_before)
         }
     }
 

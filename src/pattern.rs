@@ -262,6 +262,17 @@ impl PairSet {
     }
 
     pub(crate) fn of(bytes: &[u8]) -> Self {
+        // Shorter, the vector set-up costs more than the pairs.
+        if bytes.len() >= 9 {
+            if let Some(set) = crate::scan::pair_bits(bytes) {
+                return PairSet(set);
+            }
+        }
+        Self::of_words(bytes)
+    }
+
+    /// [`PairSet::of`] without vector instructions.
+    fn of_words(bytes: &[u8]) -> Self {
         // The pairs starting at eight positions at once: each byte of a word
         // with the rotated byte after it, from the word one byte on; then a
         // shift and an OR each. Past nine bytes, the last two words overlap
@@ -477,6 +488,11 @@ mod tests {
                 .windows(2)
                 .fold(0, |set, pair| set | PairSet::bit(pair[0], pair[1]));
             proptest::prop_assert_eq!(PairSet::of(&bytes).0, expected);
+            proptest::prop_assert_eq!(PairSet::of_words(&bytes).0, expected);
+            // The vector build where the processor has it (any length).
+            if let Some(set) = crate::scan::pair_bits(&bytes) {
+                proptest::prop_assert_eq!(set, expected);
+            }
         }
     }
 

@@ -238,40 +238,115 @@ pub(crate) fn gray_bits(_words: &[u8]) -> Option<u64> {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn gray_bits_avx2(words: &[u8]) -> u64 {
-    use std::arch::x86_64::{
-        __m256i, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_extract_epi64, _mm_or_si128,
-        _mm_srli_si128, _mm256_castsi256_si128, _mm256_cvtepu8_epi64, _mm256_extracti128_si256,
-        _mm256_or_si256, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64,
-    };
-    let ones = _mm256_set1_epi64x(1);
-    let mut sets: [__m256i; 2] = [_mm256_setzero_si256(); 2];
-    let mut add = |word: u64| {
-        // The Gray codes of the eight bytes, modulo 64, then a byte to a
-        // 64-bit lane, four lanes a vector, each shifting a one.
-        let gray = (word ^ ((word >> 1) & LOW7)) & LOW6;
-        let v = _mm_cvtsi64_si128(gray as i64);
-        let low = _mm256_cvtepu8_epi64(v);
-        let high = _mm256_cvtepu8_epi64(_mm_srli_si128::<4>(v));
-        sets[0] = _mm256_or_si256(sets[0], _mm256_sllv_epi64(ones, low));
-        sets[1] = _mm256_or_si256(sets[1], _mm256_sllv_epi64(ones, high));
-    };
+    let mut sets = KeySets::new();
     let word = |chunk: &[u8]| {
         let mut bytes = [chunk[0]; 8];
         bytes[..chunk.len()].copy_from_slice(chunk);
         u64::from_le_bytes(bytes)
     };
+    let gray = |word: u64| word ^ ((word >> 1) & LOW7);
     for chunk in words.chunks_exact(8) {
-        add(word(chunk));
+        sets.add(gray(word(chunk)));
     }
     if words.len() % 8 != 0 {
-        add(word(&words[words.len().saturating_sub(8)..]));
+        sets.add(gray(word(&words[words.len().saturating_sub(8)..])));
     }
-    let both = _mm256_or_si256(sets[0], sets[1]);
-    let half = _mm_or_si128(
-        _mm256_castsi256_si128(both),
-        _mm256_extracti128_si256::<1>(both),
-    );
-    (_mm_cvtsi128_si64(half) | _mm_extract_epi64::<1>(half)) as u64
+    sets.bits()
+}
+
+/// The bits a pair set (`pattern::PairSet`) gives the pairs of adjacent
+/// bytes of `bytes`: for each pair `(a, b)`, bit `(a ^ b.rotate_left(3)) %
+/// 64`, ORed. Eight pairs at a time with AVX2, as [`gray_bits`]; `None`
+/// where the processor lacks it.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn pair_bits(bytes: &[u8]) -> Option<u64> {
+    if !std::is_x86_feature_detected!("avx2") {
+        return None;
+    }
+    // SAFETY: the processor has AVX2 (checked above), and `pair_bits_avx2`
+    // reads nothing but its argument.
+    Some(unsafe { pair_bits_avx2(bytes) })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn pair_bits(_bytes: &[u8]) -> Option<u64> {
+    None
+}
+
+/// [`pair_bits`] with AVX2: the pairs starting at eight positions a word,
+/// each byte with the rotated byte after it; past the last whole word, the
+/// last two words overlap the ones before (a set does not mind a pair added
+/// twice). Fewer than nine bytes, a pair at a time (its key in all eight
+/// bytes of the word).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn pair_bits_avx2(bytes: &[u8]) -> u64 {
+    let mut sets = KeySets::new();
+    if bytes.len() < 9 {
+        // Less than a word of pairs: one at a time.
+        for pair in bytes.windows(2) {
+            sets.add(u64::from(pair[0] ^ pair[1].rotate_left(3)) * splat(1));
+        }
+        return sets.bits();
+    }
+    let pairs = bytes.len() - 1;
+    // The eight bytes from `at`: the keys below read at most `bytes[..len]`.
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+    let key = |at: usize| {
+        let second = word(at + 1);
+        word(at) ^ (((second << 3) & splat(0xF8)) | ((second >> 5) & splat(0x07)))
+    };
+    let mut at = 0;
+    while at + 8 <= pairs {
+        sets.add(key(at));
+        at += 8;
+    }
+    if at < pairs {
+        sets.add(key(pairs.saturating_sub(8)));
+    }
+    sets.bits()
+}
+
+/// Two vectors of four 64-bit sets, filled with `1 << key` for the eight
+/// keys (modulo 64) of each word added.
+#[cfg(target_arch = "x86_64")]
+struct KeySets([std::arch::x86_64::__m256i; 2]);
+
+#[cfg(target_arch = "x86_64")]
+impl KeySets {
+    #[target_feature(enable = "avx2")]
+    fn new() -> KeySets {
+        KeySets([std::arch::x86_64::_mm256_setzero_si256(); 2])
+    }
+
+    #[target_feature(enable = "avx2")]
+    fn add(&mut self, keys: u64) {
+        use std::arch::x86_64::{
+            _mm_cvtsi64_si128, _mm_srli_si128, _mm256_cvtepu8_epi64, _mm256_or_si256,
+            _mm256_set1_epi64x, _mm256_sllv_epi64,
+        };
+        // A key to a 64-bit lane, four lanes a vector, each shifting a one.
+        let ones = _mm256_set1_epi64x(1);
+        let v = _mm_cvtsi64_si128((keys & LOW6) as i64);
+        let low = _mm256_cvtepu8_epi64(v);
+        let high = _mm256_cvtepu8_epi64(_mm_srli_si128::<4>(v));
+        self.0[0] = _mm256_or_si256(self.0[0], _mm256_sllv_epi64(ones, low));
+        self.0[1] = _mm256_or_si256(self.0[1], _mm256_sllv_epi64(ones, high));
+    }
+
+    #[target_feature(enable = "avx2")]
+    fn bits(&self) -> u64 {
+        use std::arch::x86_64::{
+            _mm_cvtsi128_si64, _mm_extract_epi64, _mm_or_si128, _mm256_castsi256_si128,
+            _mm256_extracti128_si256, _mm256_or_si256,
+        };
+        let both = _mm256_or_si256(self.0[0], self.0[1]);
+        let half = _mm_or_si128(
+            _mm256_castsi256_si128(both),
+            _mm256_extracti128_si256::<1>(both),
+        );
+        (_mm_cvtsi128_si64(half) | _mm_extract_epi64::<1>(half)) as u64
+    }
 }
 
 /// Which of up to 64 `sets` (bit sets in words) lie within `set`: bit `i`

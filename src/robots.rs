@@ -197,15 +197,13 @@ struct Wildcard {
     tail: Span,
     kind: RuleKind,
     /// For a tail anchored by a final `$`, its last byte, which must also
-    /// end the path; [`NOT_ANCHORED`] for a tail that is not anchored.
-    anchored_end: u16,
+    /// end the path: a first test that rules most paths out cheaply. `None`
+    /// for a tail that is not anchored.
+    anchored_end: Option<u8>,
     /// Whether the pair prefilter is asked before matching: not for one
     /// anchored piece (`*.pdf$`), a single comparison at the end of the path.
     pairs: bool,
 }
-
-/// [`Wildcard::anchored_end`] of a tail without a final `$`.
-const NOT_ANCHORED: u16 = 0x100;
 
 /// The rules of one or more groups, indexed by literal start so that a
 /// query costs one binary search and a walk up a short chain, plus the `*`
@@ -1032,10 +1030,7 @@ impl RuleIndex {
                                 claim,
                                 tail,
                                 kind: candidate.kind,
-                                anchored_end: match tail_bytes.last() {
-                                    Some(&last) if anchored => u16::from(last),
-                                    _ => NOT_ANCHORED,
-                                },
+                                anchored_end: tail_bytes.last().copied().filter(|_| anchored),
                                 pairs: !anchored || tail_bytes[1..].contains(&b'*'),
                             },
                         )?;
@@ -1184,12 +1179,12 @@ impl RuleIndex {
                     let wildcard = &self.wildcards[first + maybe.trailing_zeros() as usize];
                     maybe &= maybe - 1;
                     let kind = wildcard.kind as usize;
-                    let anchored = wildcard.anchored_end != NOT_ANCHORED;
+                    let anchored = wildcard.anchored_end.is_some();
                     let tail = bytes(arena, wildcard.tail);
                     if wildcard.claim > best[kind]
-                        && (!anchored
-                            || path.bytes().last().map(|&b| u16::from(b))
-                                == Some(wildcard.anchored_end))
+                        && wildcard
+                            .anchored_end
+                            .is_none_or(|end| path.bytes().last() == Some(&end))
                         && (!wildcard.pairs || path.pair_set().may_hold_pieces_of(tail))
                         && matches_tail(path.bytes(), wild.literal_len as usize, tail, anchored)
                     {

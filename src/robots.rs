@@ -38,7 +38,7 @@
 //! Building allocates fallibly: [`Robots::try_parse`] and
 //! [`Robots::try_compile`] report memory exhaustion instead of aborting.
 
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 use std::cmp::Ordering;
 use std::collections::TryReserveError;
 use std::sync::OnceLock;
@@ -46,7 +46,7 @@ use std::sync::OnceLock;
 use crate::matcher::{Hierarchy, Match, Verdict, extract_user_agent, is_global_agent};
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::{find_any, path_start};
-use crate::pattern::{ByteSet, PairSet, matches_split, matches_tail, split_anchor};
+use crate::pattern::{PairSet, matches_split, matches_tail, split_anchor};
 use crate::word::ascii_lowercase;
 
 /// What building returns: the value, or the allocation that failed.
@@ -200,9 +200,6 @@ struct Wildcard {
     /// end the path: a first test that rules most paths out cheaply. `None`
     /// for a tail that is not anchored.
     anchored_end: Option<u8>,
-    /// Whether the pair prefilter is asked before matching: not for one
-    /// anchored piece (`*.pdf$`), a single comparison at the end of the path.
-    pairs: bool,
 }
 
 /// The rules of one or more groups, indexed by literal start so that a
@@ -214,7 +211,7 @@ struct RuleIndex {
     nodes: Box<[Node]>,
     /// Two arrays of words in one allocation (a pointer and a length less
     /// per index): first, [`RuleIndex::heads`], then
-    /// [`RuleIndex::literals`].
+    /// [`RuleIndex::screens`].
     words: Box<[u64]>,
     /// For the nodes with rules without `*` ending in `$`, which match the
     /// path equal to the literal, the best of them per kind; by node. Apart
@@ -946,8 +943,8 @@ struct Scratch {
     own: Vec<Wildcard>,
     /// The chain of literals that are prefixes of the current one.
     stack: Vec<usize>,
-    /// The [`RuleIndex::literals`] so far.
-    literals: Vec<u64>,
+    /// The [`RuleIndex::screens`] so far.
+    screens: Vec<u64>,
 }
 
 impl RuleIndex {
@@ -991,11 +988,11 @@ impl RuleIndex {
         let Scratch {
             own,
             stack,
-            literals,
+            screens,
         } = scratch;
         stack.clear();
-        literals.clear();
-        literals.try_reserve(wildcard_count)?;
+        screens.clear();
+        screens.try_reserve(wildcard_count)?;
         // In byte order, the literals that are prefixes of a literal come
         // before it and are still on the stack when it is reached.
         for run in candidates.chunk_by(same_literal) {
@@ -1031,7 +1028,6 @@ impl RuleIndex {
                                 tail,
                                 kind: candidate.kind,
                                 anchored_end: tail_bytes.last().copied().filter(|_| anchored),
-                                pairs: !anchored || tail_bytes[1..].contains(&b'*'),
                             },
                         )?;
                     }
@@ -1061,10 +1057,7 @@ impl RuleIndex {
                 });
                 node.wild = node_id(wild_nodes.len() - 1);
                 wildcards.extend_from_slice(own);
-                literals.extend(
-                    own.iter()
-                        .map(|w| ByteSet::of_literals(bytes(w.tail)).bits()),
-                );
+                screens.extend(own.iter().map(|w| PairSet::of_pieces(bytes(w.tail)).bits()));
             }
             try_push(stack, nodes.len())?;
             nodes.push(node);
@@ -1072,7 +1065,7 @@ impl RuleIndex {
         Ok(RuleIndex {
             nodes: try_boxed(nodes)?,
             words: {
-                words.extend_from_slice(literals);
+                words.extend_from_slice(screens);
                 try_boxed(words)?
             },
             exact: try_boxed(exact)?,
@@ -1088,15 +1081,15 @@ impl RuleIndex {
         &self.words[..self.nodes.len()]
     }
 
-    /// By wildcard, apart from them so that the first screen of a node's
-    /// rules reads one word each: the [`ByteSet::bits`] of the literal bytes
-    /// of its tail, which a path must all contain.
-    fn literals(&self) -> &[u64] {
+    /// By wildcard, apart from them so that the screen of a node's rules
+    /// reads one word each: the [`PairSet::bits`] of the pairs inside the
+    /// pieces of its tail, which a path must all contain.
+    fn screens(&self) -> &[u64] {
         &self.words[self.nodes.len()..]
     }
 
     /// Where the `*` rules of the `at`-th wild node lie in
-    /// [`RuleIndex::wildcards`] and [`RuleIndex::literals`].
+    /// [`RuleIndex::wildcards`] and [`RuleIndex::screens`].
     fn wildcards_of(&self, at: usize) -> std::ops::Range<usize> {
         let first = self.wild_nodes[at].first as usize;
         let end = self
@@ -1165,13 +1158,13 @@ impl RuleIndex {
         if at == NO_NODE {
             return;
         }
-        let set = path.byte_set();
+        let set = path.pair_set();
         while at != NO_NODE {
             let wild = &self.wild_nodes[at as usize];
             let range = self.wildcards_of(at as usize);
             let mut first = range.start;
-            for screens in self.literals()[range.clone()].chunks(64) {
-                // Which rules have all their bytes in the path, without a
+            for screens in self.screens()[range.clone()].chunks(64) {
+                // Which rules have all their pairs in the path, without a
                 // branch (four at a time where the processor can): few do.
                 // Only those are matched, best first.
                 let mut maybe = set.which_within(screens);
@@ -1185,7 +1178,6 @@ impl RuleIndex {
                         && wildcard
                             .anchored_end
                             .is_none_or(|end| path.bytes().last() == Some(&end))
-                        && (!wildcard.pairs || path.pair_set().may_hold_pieces_of(tail))
                         && matches_tail(path.bytes(), wild.literal_len as usize, tail, anchored)
                     {
                         best[kind] = wildcard.claim;
@@ -1317,14 +1309,15 @@ fn head(s: &[u8]) -> u64 {
 /// is one of the path, and the last literal at or before `rest` in byte
 /// order still has every literal prefix of the path on its chain: whatever
 /// sorts between the path and `rest` starts with the path. Only a `$`, and
-/// the `*` rules that pass the prefilters, need the end, found on first use.
+/// the `*` rules that pass the screen, need the end, found on first use.
 struct QueryPath<'a> {
     rest: &'a [u8],
     /// The first word of `rest` (see [`head`]).
     head: u64,
     end: OnceCell<usize>,
-    set: OnceCell<ByteSet>,
-    pairs: OnceCell<PairSet>,
+    /// The bits of [`QueryPath::pair_set`] once built, else 0 (the set of a
+    /// path of fewer than two bytes, quickly built again).
+    pairs: Cell<u64>,
 }
 
 impl<'a> QueryPath<'a> {
@@ -1333,8 +1326,7 @@ impl<'a> QueryPath<'a> {
             rest,
             head: head(rest),
             end: OnceCell::new(),
-            set: OnceCell::new(),
-            pairs: OnceCell::new(),
+            pairs: Cell::new(0),
         }
     }
 
@@ -1357,17 +1349,17 @@ impl<'a> QueryPath<'a> {
         self.rest.get(len).is_none_or(|&b| b == b'#' || b == 0)
     }
 
-    /// The bytes of `rest`: those of the path, and of a fragment after it.
-    /// A superset serves a prefilter as well, and needs no end: most
-    /// queries it screens never look for the end.
-    fn byte_set(&self) -> &ByteSet {
-        self.set.get_or_init(|| ByteSet::of(self.rest))
-    }
-
-    /// The pairs of `rest`, as [`QueryPath::byte_set`]; built after the
-    /// byte set, for the few rules that pass it.
-    fn pair_set(&self) -> &PairSet {
-        self.pairs.get_or_init(|| PairSet::of(self.rest))
+    /// The pairs of `rest`: those of the path, and of a fragment after it.
+    /// A superset serves a screen as well, and needs no end: most queries
+    /// it screens never look for the end. Built on first use, and shared by
+    /// the indexes a query searches.
+    fn pair_set(&self) -> PairSet {
+        let mut bits = self.pairs.get();
+        if bits == 0 {
+            bits = PairSet::of(self.rest).bits();
+            self.pairs.set(bits);
+        }
+        PairSet::from_bits(bits)
     }
 }
 

@@ -14,9 +14,6 @@
 
 use crate::word::{HIGH, LOW7, eq_bytes, splat};
 
-/// The low six bits of every byte.
-const LOW6: u64 = splat(0x3F);
-
 /// Bytes per block.
 pub(crate) const BLOCK: usize = 64;
 
@@ -255,9 +252,9 @@ fn gray_bits_avx2(words: &[u8]) -> u64 {
 }
 
 /// The bits a pair set (`pattern::PairSet`) gives the pairs of adjacent
-/// bytes of `bytes`: for each pair `(a, b)`, bit `(a ^ b.rotate_left(3)) %
-/// 64`, ORed. Eight pairs at a time with AVX2, as [`gray_bits`]; `None`
-/// where the processor lacks it.
+/// bytes of `bytes`: for each pair, the bit of its key
+/// (`pattern::pair_keys`) modulo 64, ORed. Eight or sixteen pairs at a time
+/// with AVX2, as [`gray_bits`]; `None` where the processor lacks it.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn pair_bits(bytes: &[u8]) -> Option<u64> {
     if !std::is_x86_feature_detected!("avx2") {
@@ -273,11 +270,11 @@ pub(crate) fn pair_bits(_bytes: &[u8]) -> Option<u64> {
     None
 }
 
-/// [`pair_bits`] with AVX2: the pairs starting at eight positions a word,
-/// each byte with the rotated byte after it; past the last whole word, the
-/// last two words overlap the ones before (a set does not mind a pair added
-/// twice). Fewer than nine bytes, a pair at a time (its key in all eight
-/// bytes of the word).
+/// [`pair_bits`] with AVX2. Past sixteen bytes, see [`pair_bits_16`].
+/// Else the pairs starting at eight positions a word, each byte with the
+/// byte after it; past the last whole word, the last two words overlap the
+/// ones before (a set does not mind a pair added twice). Fewer than nine
+/// bytes, a pair at a time (its key in all eight bytes of the word).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn pair_bits_avx2(bytes: &[u8]) -> u64 {
@@ -285,16 +282,19 @@ fn pair_bits_avx2(bytes: &[u8]) -> u64 {
     if bytes.len() < 9 {
         // Less than a word of pairs: one at a time.
         for pair in bytes.windows(2) {
-            sets.add(u64::from(pair[0] ^ pair[1].rotate_left(3)) * splat(1));
+            sets.add(crate::pattern::pair_keys(u64::from(pair[0]), u64::from(pair[1])) * splat(1));
         }
         return sets.bits();
+    }
+    if bytes.len() > 16 {
+        return pair_bits_16(bytes);
     }
     let pairs = bytes.len() - 1;
     // The eight bytes from `at`: the keys below read at most `bytes[..len]`.
     let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
     let key = |at: usize| {
         let second = word(at + 1);
-        word(at) ^ (((second << 3) & splat(0xF8)) | ((second >> 5) & splat(0x07)))
+        crate::pattern::pair_keys(word(at), second)
     };
     let mut at = 0;
     while at + 8 <= pairs {
@@ -303,6 +303,44 @@ fn pair_bits_avx2(bytes: &[u8]) -> u64 {
     }
     if at < pairs {
         sets.add(key(pairs.saturating_sub(8)));
+    }
+    sets.bits()
+}
+
+/// [`pair_bits_avx2`] for more than sixteen bytes: the keys of sixteen
+/// pairs computed in one vector, the last sixteen overlapping the ones
+/// before.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn pair_bits_16(bytes: &[u8]) -> u64 {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_set1_epi8, _mm_slli_epi16, _mm_srli_epi16, _mm_srli_si128,
+        _mm_xor_si128,
+    };
+    let sixteen = |at: usize| -> &[u8; 16] { bytes[at..at + 16].try_into().unwrap_or(&[0; 16]) };
+    let keys = |at: usize| {
+        let (first, second) = (vector_16(sixteen(at)), vector_16(sixteen(at + 1)));
+        // Bytes have no shifts of their own: 16-bit ones, masked so that no
+        // bit crosses into the next byte.
+        let shifted = _mm_xor_si128(
+            _mm_and_si128(_mm_slli_epi16::<2>(second), _mm_set1_epi8(0xFCu8 as i8)),
+            _mm_and_si128(_mm_srli_epi16::<4>(second), _mm_set1_epi8(0x0F)),
+        );
+        _mm_xor_si128(first, shifted)
+    };
+    let mut sets = KeySets::new();
+    let mut add = |keys: __m128i| {
+        sets.add_vector(keys);
+        sets.add_vector(_mm_srli_si128::<8>(keys));
+    };
+    let pairs = bytes.len() - 1;
+    let mut at = 0;
+    while at + 16 <= pairs {
+        add(keys(at));
+        at += 16;
+    }
+    if at < pairs {
+        add(keys(pairs - 16));
     }
     sets.bits()
 }
@@ -319,15 +357,22 @@ impl KeySets {
         KeySets([std::arch::x86_64::_mm256_setzero_si256(); 2])
     }
 
+    /// Adds the eight keys in the bytes of `keys`.
     #[target_feature(enable = "avx2")]
     fn add(&mut self, keys: u64) {
+        self.add_vector(std::arch::x86_64::_mm_cvtsi64_si128(keys as i64));
+    }
+
+    /// Adds the eight keys in the low eight bytes of `keys`.
+    #[target_feature(enable = "avx2")]
+    fn add_vector(&mut self, keys: std::arch::x86_64::__m128i) {
         use std::arch::x86_64::{
-            _mm_cvtsi64_si128, _mm_srli_si128, _mm256_cvtepu8_epi64, _mm256_or_si256,
+            _mm_and_si128, _mm_set1_epi8, _mm_srli_si128, _mm256_cvtepu8_epi64, _mm256_or_si256,
             _mm256_set1_epi64x, _mm256_sllv_epi64,
         };
         // A key to a 64-bit lane, four lanes a vector, each shifting a one.
         let ones = _mm256_set1_epi64x(1);
-        let v = _mm_cvtsi64_si128((keys & LOW6) as i64);
+        let v = _mm_and_si128(keys, _mm_set1_epi8(0x3F));
         let low = _mm256_cvtepu8_epi64(v);
         let high = _mm256_cvtepu8_epi64(_mm_srli_si128::<4>(v));
         self.0[0] = _mm256_or_si256(self.0[0], _mm256_sllv_epi64(ones, low));
@@ -436,16 +481,8 @@ pub(crate) fn any_of_16(chunk: &[u8; 16], needles: [u8; 4]) -> u32 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
 fn any_of_16_sse2(chunk: &[u8; 16], needles: [u8; 4]) -> u32 {
-    use std::arch::x86_64::{
-        _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
-    };
-    let (low, high) = chunk.split_at(8);
-    let word = |half: &[u8]| {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(half);
-        i64::from_le_bytes(bytes)
-    };
-    let v = _mm_set_epi64x(word(high), word(low));
+    use std::arch::x86_64::{_mm_cmpeq_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8};
+    let v = vector_16(chunk);
     let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
     let any = _mm_or_si128(
         _mm_or_si128(eq(needles[0]), eq(needles[1])),
@@ -472,6 +509,56 @@ pub(crate) fn any_of_16_words(chunk: &[u8; 16], needles: [u8; 4]) -> u32 {
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) fn any_of_16(chunk: &[u8; 16], needles: [u8; 4]) -> u32 {
     any_of_16_words(chunk, needles)
+}
+
+/// Bit `i` set where byte `i` of `a` is `x` and byte `i` of `b` is `y`: of
+/// sixteen places a needle may start, those holding its first byte, `a`
+/// being the haystack from the first of them, and its last byte, `b` being
+/// the haystack as far on as the needle is long less one.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn both_16(a: &[u8; 16], b: &[u8; 16], x: u8, y: u8) -> u32 {
+    // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 processor
+    // has it, and `both_16_sse2` reads nothing but its arguments.
+    unsafe { both_16_sse2(a, b, x, y) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn both_16_sse2(a: &[u8; 16], b: &[u8; 16], x: u8, y: u8) -> u32 {
+    use std::arch::x86_64::{_mm_and_si128, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set1_epi8};
+    let both = _mm_and_si128(
+        _mm_cmpeq_epi8(vector_16(a), _mm_set1_epi8(x as i8)),
+        _mm_cmpeq_epi8(vector_16(b), _mm_set1_epi8(y as i8)),
+    );
+    u32::from(_mm_movemask_epi8(both) as u16)
+}
+
+/// Sixteen bytes in a vector, from two words (no pointer to load from).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn vector_16(bytes: &[u8; 16]) -> std::arch::x86_64::__m128i {
+    let (low, high) = bytes.split_at(8);
+    let word = |half: &[u8]| i64::from_le_bytes(half.try_into().unwrap_or([0; 8]));
+    std::arch::x86_64::_mm_set_epi64x(word(high), word(low))
+}
+
+/// [`both_16`] eight bytes at a time, for processors without SSE2 (and as
+/// the reference the SSE2 version is tested against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) fn both_16_words(a: &[u8; 16], b: &[u8; 16], x: u8, y: u8) -> u32 {
+    let word = |half: &[u8]| u64::from_le_bytes(half.try_into().unwrap_or([0; 8]));
+    a.chunks_exact(8)
+        .zip(b.chunks_exact(8))
+        .enumerate()
+        .fold(0, |mask, (i, (a, b))| {
+            let found = eq_bytes(word(a), x) & eq_bytes(word(b), y);
+            mask | (gather(found) as u32) << (8 * i)
+        })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn both_16(a: &[u8; 16], b: &[u8; 16], x: u8, y: u8) -> u32 {
+    both_16_words(a, b, x, y)
 }
 
 /// The masks computed eight bytes at a time in a `u64`, for processors
@@ -541,6 +628,22 @@ mod tests {
                 .fold(0u32, |m, i| m | 1 << i);
             proptest::prop_assert_eq!(any_of_16(&chunk, needles), expected);
             proptest::prop_assert_eq!(any_of_16_words(&chunk, needles), expected);
+        }
+
+        #[test]
+        fn both_16_finds_exactly_the_places_holding_both(
+            // Few distinct bytes, so that both hold in many places.
+            a in proptest::collection::vec(proptest::sample::select(b"xy".to_vec()), 16),
+            b in proptest::collection::vec(proptest::sample::select(b"xy".to_vec()), 16),
+            x in proptest::sample::select(b"xyz".to_vec()),
+            y in proptest::sample::select(b"xyz".to_vec()),
+        ) {
+            let (a, b): ([u8; 16], [u8; 16]) = (a.try_into().unwrap(), b.try_into().unwrap());
+            let expected = (0..16)
+                .filter(|&i| a[i] == x && b[i] == y)
+                .fold(0u32, |m, i| m | 1 << i);
+            proptest::prop_assert_eq!(both_16(&a, &b, x, y), expected);
+            proptest::prop_assert_eq!(both_16_words(&a, &b, x, y), expected);
         }
     }
 

@@ -46,7 +46,7 @@ use std::sync::OnceLock;
 use crate::matcher::{Hierarchy, Match, Verdict, extract_user_agent, is_global_agent};
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::{find_any, path_start};
-use crate::pattern::{PairSet, matches_split, matches_tail, split_anchor};
+use crate::pattern::{ByteSet, PairSet, matches_split, matches_tail, split_anchor};
 use crate::word::ascii_lowercase;
 
 /// What building returns: the value, or the allocation that failed.
@@ -195,6 +195,10 @@ struct Wildcard {
     /// The pattern from its first `*` on, without its final `$` and without
     /// trailing `*`s.
     tail: Span,
+    /// The [`ByteSet::folded`] bytes of the tail other than `*`, which the
+    /// path must all contain: a second screen, for the rules that pass the
+    /// pairs' one (in the padding the struct has anyway).
+    bytes: u32,
     kind: RuleKind,
     /// For a tail anchored by a final `$`, its last byte, which must also
     /// end the path: a first test that rules most paths out cheaply. `None`
@@ -1026,6 +1030,7 @@ impl RuleIndex {
                             Wildcard {
                                 claim,
                                 tail,
+                                bytes: ByteSet::of_literals(tail_bytes).folded(),
                                 kind: candidate.kind,
                                 anchored_end: tail_bytes.last().copied().filter(|_| anchored),
                             },
@@ -1175,6 +1180,7 @@ impl RuleIndex {
                     let anchored = wildcard.anchored_end.is_some();
                     let tail = bytes(arena, wildcard.tail);
                     if wildcard.claim > best[kind]
+                        && path.folded_bytes() & wildcard.bytes == wildcard.bytes
                         && wildcard
                             .anchored_end
                             .is_none_or(|end| path.bytes().last() == Some(&end))
@@ -1318,6 +1324,8 @@ struct QueryPath<'a> {
     /// The bits of [`QueryPath::pair_set`] once built, else 0 (the set of a
     /// path of fewer than two bytes, quickly built again).
     pairs: Cell<u64>,
+    /// [`QueryPath::folded_bytes`] once built, else 0.
+    folded_bytes: Cell<u32>,
 }
 
 impl<'a> QueryPath<'a> {
@@ -1327,6 +1335,7 @@ impl<'a> QueryPath<'a> {
             head: head(rest),
             end: OnceCell::new(),
             pairs: Cell::new(0),
+            folded_bytes: Cell::new(0),
         }
     }
 
@@ -1360,6 +1369,17 @@ impl<'a> QueryPath<'a> {
             self.pairs.set(bits);
         }
         PairSet::from_bits(bits)
+    }
+
+    /// The [`ByteSet::folded`] bytes of `rest`, as [`QueryPath::pair_set`];
+    /// built for the first `*` rule that passes the pairs' screen.
+    fn folded_bytes(&self) -> u32 {
+        let mut bits = self.folded_bytes.get();
+        if bits == 0 {
+            bits = ByteSet::of(self.rest).folded();
+            self.folded_bytes.set(bits);
+        }
+        bits
     }
 }
 

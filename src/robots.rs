@@ -1231,20 +1231,24 @@ impl RuleIndex {
     }
 }
 
-/// How many of the sorted `heads` are below `x`: a binary search down to
-/// sixteen, then a count of those, without a branch on what is read.
+/// How many of the sorted `heads` are below `x`: a search in steps of a
+/// quarter down to sixteen heads, then a count of those, without a branch
+/// on what is read. Which way a search goes is as good as random; the
+/// compiler makes a binary step's choice a branch, but not a sum of three
+/// comparisons.
 fn count_below(heads: &[u64], x: u64) -> usize {
     let (mut base, mut size) = (0, heads.len());
     while size > 16 {
-        let half = size / 2;
         // Everything before `base` is below `x`, nothing from
-        // `base + size` on.
-        base = if heads[base + half] < x {
-            base + half
-        } else {
-            base
-        };
-        size -= half;
+        // `base + size` on. Of the three probes, those below `x` come
+        // first; past the last of them, the next probe is not below, or
+        // the end is `base + size` (at most a quarter and three on).
+        let quarter = size / 4;
+        let below = (1..4)
+            .map(|k| usize::from(heads[base + k * quarter] < x))
+            .sum::<usize>();
+        base += below * quarter;
+        size -= 3 * quarter;
     }
     base + heads[base..base + size]
         .iter()

@@ -1180,10 +1180,10 @@ impl RuleIndex {
                     let anchored = wildcard.anchored_end.is_some();
                     let tail = bytes(arena, wildcard.tail);
                     if wildcard.claim > best[kind]
-                        && path.folded_bytes() & wildcard.bytes == wildcard.bytes
                         && wildcard
                             .anchored_end
                             .is_none_or(|end| path.bytes().last() == Some(&end))
+                        && path.folded_bytes() & wildcard.bytes == wildcard.bytes
                         && matches_tail(path.bytes(), wild.literal_len as usize, tail, anchored)
                     {
                         best[kind] = wildcard.claim;

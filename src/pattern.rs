@@ -362,11 +362,6 @@ impl PairSet {
         self.0
     }
 
-    /// The set whose [`PairSet::bits`] these are.
-    pub(crate) fn from_bits(bits: u64) -> Self {
-        PairSet(bits)
-    }
-
     /// Which of up to 64 sets, given by their [`PairSet::bits`], this set
     /// contains all of: bit `i` for `sets[i]`.
     pub(crate) fn which_within(&self, sets: &[u64]) -> u64 {

@@ -1325,11 +1325,10 @@ struct QueryPath<'a> {
     /// The first word of `rest` (see [`head`]).
     head: u64,
     end: OnceCell<usize>,
-    /// The bits of [`QueryPath::pair_set`] once built, else 0 (the set of a
-    /// path of fewer than two bytes, quickly built again).
-    pairs: Cell<u64>,
-    /// [`QueryPath::folded_bytes`] once built, else 0.
-    folded_bytes: Cell<u32>,
+    /// [`QueryPath::pair_set`] once built.
+    pairs: Cell<Option<PairSet>>,
+    /// [`QueryPath::folded_bytes`] once built.
+    folded_bytes: Cell<Option<u32>>,
 }
 
 impl<'a> QueryPath<'a> {
@@ -1338,8 +1337,8 @@ impl<'a> QueryPath<'a> {
             rest,
             head: head(rest),
             end: OnceCell::new(),
-            pairs: Cell::new(0),
-            folded_bytes: Cell::new(0),
+            pairs: Cell::new(None),
+            folded_bytes: Cell::new(None),
         }
     }
 
@@ -1367,23 +1366,21 @@ impl<'a> QueryPath<'a> {
     /// it screens never look for the end. Built on first use, and shared by
     /// the indexes a query searches.
     fn pair_set(&self) -> PairSet {
-        let mut bits = self.pairs.get();
-        if bits == 0 {
-            bits = PairSet::of(self.rest).bits();
-            self.pairs.set(bits);
-        }
-        PairSet::from_bits(bits)
+        self.pairs.get().unwrap_or_else(|| {
+            let set = PairSet::of(self.rest);
+            self.pairs.set(Some(set));
+            set
+        })
     }
 
     /// The [`ByteSet::folded`] bytes of `rest`, as [`QueryPath::pair_set`];
     /// built for the first `*` rule that passes the pairs' screen.
     fn folded_bytes(&self) -> u32 {
-        let mut bits = self.folded_bytes.get();
-        if bits == 0 {
-            bits = ByteSet::of(self.rest).folded();
-            self.folded_bytes.set(bits);
-        }
-        bits
+        self.folded_bytes.get().unwrap_or_else(|| {
+            let bits = ByteSet::of(self.rest).folded();
+            self.folded_bytes.set(Some(bits));
+            bits
+        })
     }
 }
 

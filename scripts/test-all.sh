@@ -13,6 +13,7 @@
 #
 # Environment:
 #   CARGO_TARGET_DIR   honoured by every cargo build, including CMake's
+#   CARGO_INCREMENTAL  0 unless set (a one-shot run keeps no caches)
 #   JOBS               parallel build jobs (default 2)
 #   KEEP_WORK=1        keep the temporary build/install tree
 set -Eeuo pipefail

@@ -84,7 +84,7 @@ MAJOR="${BASH_REMATCH[1]}"
 MINOR="${BASH_REMATCH[2]}"
 if ((MAJOR == 0)); then SONAME="librobotstxt.so.0.$MINOR"; else SONAME="librobotstxt.so.$MAJOR"; fi
 echo "robotstxt $VERSION, SONAME $SONAME"
-# A full run writes a few GiB of build output; a linker that runs out of
+# A full run writes about 2 GiB of build output; a linker that runs out of
 # disk dies of a bus error, so the free space is printed up front.
 df -h "$ROOT" 2>/dev/null | sed 's/^/  /' || true
 # One run from a fresh clone: incremental caches would only take disk.

@@ -165,14 +165,17 @@ fn find_sixteen_at_a_time(haystack: &[u8], needle: &[u8], last_start: usize) -> 
     let starts = last_start + 1;
     let gap = needle.len() - 1;
     let (first, last) = (needle[0], needle[gap]);
-    let sixteen = |at: usize| -> &[u8; 16] { haystack[at..at + 16].try_into().unwrap_or(&[0; 16]) };
     let mut checked = 0;
     let mut at = 0;
     while at < starts {
         // Starts before `at` were looked at already.
         let base = at.min(starts - 16);
-        let mut candidates =
-            crate::scan::both_16(sixteen(base), sixteen(base + gap), first, last) >> (at - base);
+        let mut candidates = crate::scan::both_16(
+            crate::scan::sixteen_at(haystack, base),
+            crate::scan::sixteen_at(haystack, base + gap),
+            first,
+            last,
+        ) >> (at - base);
         while candidates != 0 {
             let start = at + candidates.trailing_zeros() as usize;
             if haystack[start..start + needle.len()] == *needle {

@@ -1366,22 +1366,23 @@ impl<'a> QueryPath<'a> {
     /// it screens never look for the end. Built on first use, and shared by
     /// the indexes a query searches.
     fn pair_set(&self) -> PairSet {
-        self.pairs.get().unwrap_or_else(|| {
-            let set = PairSet::of(self.rest);
-            self.pairs.set(Some(set));
-            set
-        })
+        built_once(&self.pairs, || PairSet::of(self.rest))
     }
 
     /// The [`ByteSet::folded`] bytes of `rest`, as [`QueryPath::pair_set`];
     /// built for the first `*` rule that passes the pairs' screen.
     fn folded_bytes(&self) -> u32 {
-        self.folded_bytes.get().unwrap_or_else(|| {
-            let bits = ByteSet::of(self.rest).folded();
-            self.folded_bytes.set(Some(bits));
-            bits
-        })
+        built_once(&self.folded_bytes, || ByteSet::of(self.rest).folded())
     }
+}
+
+/// The value kept in `cell`, built by `build` and kept there on first use.
+fn built_once<T: Copy>(cell: &Cell<Option<T>>, build: impl FnOnce() -> T) -> T {
+    cell.get().unwrap_or_else(|| {
+        let value = build();
+        cell.set(Some(value));
+        value
+    })
 }
 
 /// Runs `f` on the path Google matches for `url`: its path, params and

@@ -304,6 +304,12 @@ fn pair_bits_avx2(bytes: &[u8]) -> u64 {
     sets.bits()
 }
 
+/// The sixteen bytes of `bytes` from `at`; callers keep `at + 16` within
+/// `bytes`.
+pub(crate) fn sixteen_at(bytes: &[u8], at: usize) -> &[u8; 16] {
+    bytes[at..at + 16].try_into().unwrap_or(&[0; 16])
+}
+
 /// [`pair_bits_avx2`] for more than sixteen bytes: the keys of sixteen
 /// pairs computed in one vector, the last sixteen overlapping the ones
 /// before.
@@ -314,9 +320,11 @@ fn pair_bits_16(bytes: &[u8]) -> u64 {
         __m128i, _mm_and_si128, _mm_set1_epi8, _mm_slli_epi16, _mm_srli_epi16, _mm_srli_si128,
         _mm_xor_si128,
     };
-    let sixteen = |at: usize| -> &[u8; 16] { bytes[at..at + 16].try_into().unwrap_or(&[0; 16]) };
     let keys = |at: usize| {
-        let (first, second) = (vector_16(sixteen(at)), vector_16(sixteen(at + 1)));
+        let (first, second) = (
+            vector_16(sixteen_at(bytes, at)),
+            vector_16(sixteen_at(bytes, at + 1)),
+        );
         // Bytes have no shifts of their own: 16-bit ones, masked so that no
         // bit crosses into the next byte.
         let shifted = _mm_xor_si128(

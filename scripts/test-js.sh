@@ -55,10 +55,11 @@ cleanup() {
 trap cleanup EXIT
 (cd js && npm pack --pack-destination "$WORK")
 TARBALL="$(ls "$WORK"/robotstxt-exact-*.tgz)"
-tar -tzf "$TARBALL" | sed 's/^/  /'
+CONTENTS="$(tar -tzf "$TARBALL")"
+echo "$CONTENTS" | sed 's/^/  /'
 for f in package/lib/index.js package/lib/index.d.ts package/lib/robots-parser.js package/lib/robots-parser.d.ts \
   package/pkg/robotstxt_exact_js.js package/pkg/wasm-inline.js package/LICENSE package/README.md; do
-  tar -tzf "$TARBALL" | grep -qx "$f" || die "the tarball lacks $f"
+  grep -qx "$f" <<<"$CONTENTS" || die "the tarball lacks $f"
 done
 cat js/pkg/size.json
 

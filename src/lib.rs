@@ -22,6 +22,7 @@
 #![deny(unsafe_code)]
 
 pub mod crawler;
+mod decide;
 pub mod escape;
 pub mod lint;
 pub mod matcher;

@@ -47,7 +47,7 @@
 use std::collections::BTreeMap;
 
 use crate::crawler::MAX_ROBOTS_TXT_BYTES;
-use crate::matcher::{extract_user_agent, is_global_agent};
+use crate::decide::{extract_user_agent, is_global_agent};
 use crate::parser::{LineMetadata, ParseHandler, parse_robots_txt};
 use crate::reporting::is_unsupported_tag;
 

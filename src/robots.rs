@@ -43,7 +43,9 @@ use std::cmp::Ordering;
 use std::collections::TryReserveError;
 use std::sync::OnceLock;
 
-use crate::matcher::{Hierarchy, Match, Verdict, extract_user_agent, is_global_agent};
+use crate::decide::{
+    Hierarchy, Match, Verdict, extract_user_agent, index_html_directory_len, is_global_agent,
+};
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::{find_any, path_start};
 use crate::pattern::{ByteSet, PairSet, matches_split, matches_tail, split_anchor};
@@ -286,16 +288,6 @@ impl Candidate {
             kind,
         }
     }
-}
-
-/// Google's `index.htm` rule: the length of the directory (up to and
-/// including its last `/`) of an allow pattern whose last segment starts
-/// with `index.htm`; that directory, anchored by `$`, is allowed too.
-fn index_html_directory_len(value: &[u8]) -> Option<usize> {
-    let slash = memchr::memrchr(b'/', value)?;
-    value[slash..]
-        .starts_with(b"/index.htm")
-        .then_some(slash + 1)
 }
 
 /// Appends the candidates of one rule, whose pattern `value` lies at `base`

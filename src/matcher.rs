@@ -6,8 +6,9 @@ use crate::decide::{Hierarchy, Match, Verdict, is_global_agent, try_index_html_d
 pub use crate::decide::{extract_user_agent, is_valid_user_agent_to_obey};
 use crate::parser::{ParseHandler, try_parse_robots_txt};
 use crate::path::try_path_params_query_into;
-use crate::pattern::{self, ByteSet, GRAM_MIN_PATH, GramSet};
+use crate::pattern;
 use crate::robots::Robots;
+use crate::screen::{ByteSet, GRAM_MIN_PATH, GramSet};
 
 /// What a [`RobotsMatcher`] knows after a query: the protected state of
 /// Google's `RobotsMatcher` (`allow_`, `disallow_` and the `seen_*` flags) as

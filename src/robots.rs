@@ -48,7 +48,8 @@ use crate::decide::{
 };
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::path::{find_any, path_start};
-use crate::pattern::{ByteSet, PairSet, matches_split, matches_tail, split_anchor};
+use crate::pattern::{matches_split, matches_tail, split_anchor};
+use crate::screen::{ByteSet, PairSet};
 use crate::word::ascii_lowercase;
 
 /// What building returns: the value, or the allocation that failed.

@@ -1,5 +1,5 @@
 //! Eight bytes at a time in a `u64`: the few word operations the parser,
-//! the path extraction and the matchers share.
+//! the path extraction, the matchers and the vector code share.
 //!
 //! Short strings (keys, URLs, patterns) are where robots.txt work is done;
 //! for them a word loop beats both a byte loop and the set-up of a
@@ -25,6 +25,27 @@ pub(crate) const fn zero_bytes(x: u64) -> u64 {
 /// 0x80 in each byte of `word` that equals `b`, 0 in the others.
 pub(crate) const fn eq_bytes(word: u64, b: u8) -> u64 {
     zero_bytes(word ^ splat(b))
+}
+
+/// The Gray code `b ^ b >> 1` of each byte of `word`: the bit (modulo 64)
+/// a byte set gives the byte (`crate::screen::ByteSet`).
+pub(crate) const fn gray(word: u64) -> u64 {
+    word ^ ((word >> 1) & LOW7)
+}
+
+/// The keys of eight pairs of bytes, a byte each: `first` holds their
+/// first bytes, `second` their second ones. A pair's bit in a pair set
+/// (`crate::screen::PairSet`) is its key modulo 64:
+/// `first ^ second << 2 ^ second >> 4`, which keeps the low five bits of
+/// both bytes, where letters and digits differ.
+pub(crate) const fn pair_keys(first: u64, second: u64) -> u64 {
+    first ^ ((second << 2) & splat(0xFC)) ^ ((second >> 4) & splat(0x0F))
+}
+
+/// The sixteen bytes of `bytes` from `at`; callers keep `at + 16` within
+/// `bytes`.
+pub(crate) fn sixteen_at(bytes: &[u8], at: usize) -> &[u8; 16] {
+    bytes[at..at + 16].try_into().unwrap_or(&[0; 16])
 }
 
 /// Each ASCII upper-case letter of `word` lower-cased, eight at a time.

@@ -43,7 +43,7 @@ pub(crate) fn split_anchor(pattern: &[u8]) -> (&[u8], bool) {
     }
 }
 
-/// [`matches`] for a pattern whose final `$` (if any) was split off.
+/// [`matches()`] for a pattern whose final `$` (if any) was split off.
 pub(crate) fn matches_split(path: &[u8], pattern: &[u8], anchored: bool) -> bool {
     let Some(star) = memchr::memchr(b'*', pattern) else {
         return if anchored {

@@ -325,7 +325,10 @@ impl RobotsMatcher {
                     .any(|agent| agent.as_ref().eq_ignore_ascii_case(token))
             })
         };
-        let mut verdict = memo.robots.verdict(agents, url);
+        // A copy of a long path that does not fit: the stream reports it.
+        let Ok(mut verdict) = memo.robots.verdict(agents, url) else {
+            return false;
+        };
         if verdict.ever_seen_specific_agent {
             // The agents' own groups decide, but Google's matcher still
             // records the global groups' matches. Where an agent shares a
@@ -333,7 +336,9 @@ impl RobotsMatcher {
             if named(&end.with_global) {
                 return false;
             }
-            let global = memo.robots.global_verdict(url);
+            let Ok(global) = memo.robots.global_verdict(url) else {
+                return false;
+            };
             verdict.allow.global = global.allow.global;
             verdict.disallow.global = global.disallow.global;
         }

@@ -18,6 +18,15 @@ pub(super) fn too_large() -> TryReserveError {
         .expect_err("no allocation exceeds isize::MAX bytes")
 }
 
+/// The value, or the abort the standard library gives a failed allocation:
+/// what the infallible query forms do, as `Vec` would.
+pub(super) fn or_abort<T>(result: Alloc<T>) -> T {
+    match result {
+        Ok(value) => value,
+        Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u8>()),
+    }
+}
+
 /// Pushes onto a vector, reporting a failed allocation instead of aborting.
 pub(super) fn try_push<T>(vec: &mut Vec<T>, value: T) -> Alloc<()> {
     vec.try_reserve(1)?;

@@ -4,6 +4,7 @@
 use std::collections::TryReserveError;
 
 use crate::decide::Verdict;
+use crate::robots::alloc::or_abort;
 use crate::robots::build;
 use crate::robots::claim::{Answer, RuleKind, allowed};
 use crate::robots::compiled::CompiledRobots;
@@ -57,13 +58,17 @@ impl Robots {
     }
 
     /// The outcome of a query, with the state Google's matcher keeps.
-    pub(crate) fn verdict<A: AsRef<[u8]>>(&self, user_agents: &[A], url: &[u8]) -> Verdict {
+    pub(crate) fn verdict<A: AsRef<[u8]>>(
+        &self,
+        user_agents: &[A],
+        url: &[u8],
+    ) -> Result<Verdict, TryReserveError> {
         self.parsed.verdict(user_agents, url)
     }
 
     /// The best matches of the global (`*`) groups alone, as Google's matcher
     /// records them for an agent no group names (in the `global` slots).
-    pub(crate) fn global_verdict(&self, url: &[u8]) -> Verdict {
+    pub(crate) fn global_verdict(&self, url: &[u8]) -> Result<Verdict, TryReserveError> {
         self.parsed.global_verdict(url)
     }
 
@@ -71,14 +76,31 @@ impl Robots {
     /// [`crate::RobotsMatcher::allowed_by_robots`] followed by its accessors.
     /// Its cost does not depend on how many groups the file has: the groups
     /// naming an agent, and the `*` groups, are merged into one index.
+    ///
+    /// Memory: nothing for up to 8 agents, 4 bytes per index of each agent
+    /// past that, and a copy of the path when the URL's path starts with
+    /// `?` or `;` and is over 255 bytes. Aborts, as the standard library
+    /// does, when that cannot be allocated; see [`Robots::try_check`].
     pub fn check<A: AsRef<[u8]>>(&self, user_agents: &[A], url: impl AsRef<[u8]>) -> Answer {
-        Answer::of(&self.verdict(user_agents, url.as_ref()))
+        or_abort(self.try_check(user_agents, url))
+    }
+
+    /// [`Robots::check`], or an error when memory runs out for the list of
+    /// indexes or the copy of the path. The `Robots` is unchanged by a
+    /// failure and answers later queries.
+    pub fn try_check<A: AsRef<[u8]>>(
+        &self,
+        user_agents: &[A],
+        url: impl AsRef<[u8]>,
+    ) -> Result<Answer, TryReserveError> {
+        Ok(Answer::of(&self.verdict(user_agents, url.as_ref())?))
     }
 
     /// Whether `url` may be fetched by `user_agent`: [`Robots::check`]'s
-    /// `allowed`, without the rest of the answer.
+    /// `allowed`, without the rest of the answer. Aborts as
+    /// [`Robots::check`] does.
     pub fn allowed(&self, user_agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> bool {
-        allowed(self.parsed.claims(&[user_agent.as_ref()], url.as_ref()).0)
+        allowed(or_abort(self.parsed.claims(&[user_agent.as_ref()], url.as_ref())).0)
     }
 
     /// The rules that apply to `user_agents`, merged into one index with

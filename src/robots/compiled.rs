@@ -3,7 +3,7 @@
 
 use std::collections::TryReserveError;
 
-use crate::robots::alloc::{push_bytes, try_boxed};
+use crate::robots::alloc::{Alloc, or_abort, push_bytes, try_boxed};
 use crate::robots::candidate::{Candidate, push_candidates};
 use crate::robots::claim::{Answer, Claim, allowed, verdict};
 use crate::robots::index::{RuleIndex, Scratch};
@@ -78,23 +78,38 @@ impl CompiledRobots {
 
     /// Answers a query for the agents this was compiled for, as
     /// [`Robots::check`](crate::Robots::check) with them.
+    ///
+    /// Memory: a copy of the path when the URL's path starts with `?` or
+    /// `;` and is over 255 bytes, nothing otherwise. Aborts, as the standard
+    /// library does, when that cannot be allocated; see
+    /// [`CompiledRobots::try_check`].
     pub fn check(&self, url: impl AsRef<[u8]>) -> Answer {
-        Answer::of(&verdict(self.claims(url.as_ref()), self.specific))
+        or_abort(self.try_check(url))
+    }
+
+    /// [`CompiledRobots::check`], or an error when memory runs out for the
+    /// copy of the path.
+    pub fn try_check(&self, url: impl AsRef<[u8]>) -> Result<Answer, TryReserveError> {
+        Ok(Answer::of(&verdict(
+            self.claims(url.as_ref())?,
+            self.specific,
+        )))
     }
 
     /// Whether `url` may be fetched by the agents this was compiled for:
     /// [`CompiledRobots::check`]'s `allowed`, without the rest of the answer.
+    /// Aborts as [`CompiledRobots::check`] does.
     pub fn allowed(&self, url: impl AsRef<[u8]>) -> bool {
-        allowed(self.claims(url.as_ref()))
+        allowed(or_abort(self.claims(url.as_ref())))
     }
 
     /// The best claims (allow, disallow) of the rules that match `url`.
-    fn claims(&self, url: &[u8]) -> [Claim; 2] {
+    fn claims(&self, url: &[u8]) -> Alloc<[Claim; 2]> {
         let mut best = [Claim::NONE; 2];
         if !self.index.is_empty() {
-            with_path(url, |path| self.index.search(&self.arena, path, &mut best));
+            with_path(url, |path| self.index.search(&self.arena, path, &mut best))?;
         }
-        best
+        Ok(best)
     }
 
     /// Whether a group names one of the agents: then their rules apply,

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use crate::decide::{Verdict, index_html_directory_len};
 use crate::pattern::{matches, matches_split};
-use crate::robots::alloc::{Alloc, Span, bytes, too_large};
+use crate::robots::alloc::{Alloc, Span, bytes, too_large, try_push};
 use crate::robots::candidate::push_candidates;
 use crate::robots::claim::{Claim, RuleKind, verdict};
 use crate::robots::index::{RuleIndex, Scratch};
@@ -181,7 +181,7 @@ impl Parsed {
     }
 
     /// Searches the indexes `ids` for `url`.
-    fn search(&self, ids: &[u32], url: &[u8]) -> [Claim; 2] {
+    fn search(&self, ids: &[u32], url: &[u8]) -> Alloc<[Claim; 2]> {
         let mut best = [Claim::NONE; 2];
         // Without rules the URL is not even looked at.
         if !ids.is_empty() {
@@ -193,9 +193,9 @@ impl Parsed {
                         None => self.search_unindexed(lazy, path, &mut best),
                     }
                 }
-            });
+            })?;
         }
-        best
+        Ok(best)
     }
 
     /// The index, built now if no query built it before; `None` when memory
@@ -250,9 +250,9 @@ impl Parsed {
     }
 
     /// The outcome of a query, with the state Google's matcher keeps.
-    pub(super) fn verdict<A: AsRef<[u8]>>(&self, user_agents: &[A], url: &[u8]) -> Verdict {
-        let (best, specific) = self.claims(user_agents, url);
-        verdict(best, specific)
+    pub(super) fn verdict<A: AsRef<[u8]>>(&self, user_agents: &[A], url: &[u8]) -> Alloc<Verdict> {
+        let (best, specific) = self.claims(user_agents, url)?;
+        Ok(verdict(best, specific))
     }
 
     /// The best claims (allow, disallow) of the rules that apply to
@@ -262,7 +262,7 @@ impl Parsed {
         &self,
         user_agents: &[A],
         url: &[u8],
-    ) -> ([Claim; 2], bool) {
+    ) -> Alloc<([Claim; 2], bool)> {
         let (ids, specific) = match user_agents {
             [agent] => match self.name(agent.as_ref()) {
                 Some(name) => (&self.index_lists[range(name.indexes)], true),
@@ -274,26 +274,26 @@ impl Parsed {
                 for agent in user_agents {
                     if let Some(name) = self.name(agent.as_ref()) {
                         specific = true;
-                        list.extend(&self.index_lists[range(name.indexes)]);
+                        list.extend(&self.index_lists[range(name.indexes)])?;
                     }
                 }
                 if !specific {
-                    list.extend(&self.index_lists[range(self.global_indexes)]);
+                    list.extend(&self.index_lists[range(self.global_indexes)])?;
                 }
-                return (self.search(list.as_set(), url), specific);
+                return Ok((self.search(list.as_set(), url)?, specific));
             }
         };
         // With a group of its own, the global rules never decide.
-        (self.search(ids, url), specific)
+        Ok((self.search(ids, url)?, specific))
     }
 
     /// The best matches of the global (`*`) groups alone, as Google's matcher
     /// records them for an agent no group names (in the `global` slots).
-    pub(super) fn global_verdict(&self, url: &[u8]) -> Verdict {
-        verdict(
-            self.search(&self.index_lists[range(self.global_indexes)], url),
+    pub(super) fn global_verdict(&self, url: &[u8]) -> Alloc<Verdict> {
+        Ok(verdict(
+            self.search(&self.index_lists[range(self.global_indexes)], url)?,
             false,
-        )
+        ))
     }
 
     /// Heap bytes held (not counting the value itself).
@@ -328,18 +328,22 @@ struct IndexList {
 }
 
 impl IndexList {
-    fn extend(&mut self, ids: &[u32]) {
+    /// Adds `ids`; fails when the list outgrows its inline room and the
+    /// heap has none (an agent list of millions, say).
+    fn extend(&mut self, ids: &[u32]) -> Alloc<()> {
         for &id in ids {
             if self.len < self.inline.len() {
                 self.inline[self.len] = id;
                 self.len += 1;
             } else {
                 if self.spilled.is_empty() {
+                    self.spilled.try_reserve(self.inline.len() + 1)?;
                     self.spilled.extend_from_slice(&self.inline);
                 }
-                self.spilled.push(id);
+                try_push(&mut self.spilled, id)?;
             }
         }
+        Ok(())
     }
 
     /// The ids, each once.

@@ -4,6 +4,7 @@
 use std::cell::{Cell, OnceCell};
 
 use crate::path::{find_any, path_start};
+use crate::robots::alloc::Alloc;
 use crate::screen::{ByteSet, PairSet};
 use crate::word::head;
 
@@ -84,13 +85,14 @@ fn built_once<T: Copy>(cell: &Cell<Option<T>>, build: impl FnOnce() -> T) -> T {
 
 /// Runs `f` on the path Google matches for `url`: its path, params and
 /// query, up to the fragment or a NUL (Google matches it as a C string),
-/// with a `/` in front when it starts with `?` or `;`.
-pub(super) fn with_path<R>(url: &[u8], f: impl FnOnce(&QueryPath<'_>) -> R) -> R {
+/// with a `/` in front when it starts with `?` or `;`. Fails only when that
+/// `/` needs a copy of a long path that does not fit.
+pub(super) fn with_path<R>(url: &[u8], f: impl FnOnce(&QueryPath<'_>) -> R) -> Alloc<R> {
     let Some(start) = path_start(url) else {
-        return f(&QueryPath::whole(b"/"));
+        return Ok(f(&QueryPath::whole(b"/")));
     };
     if url[start] == b'/' {
-        return f(&QueryPath::new(&url[start..]));
+        return Ok(f(&QueryPath::new(&url[start..])));
     }
     let end = path_end(url, start);
     // A short path is prefixed on the stack; only a long one allocates.
@@ -99,12 +101,13 @@ pub(super) fn with_path<R>(url: &[u8], f: impl FnOnce(&QueryPath<'_>) -> R) -> R
     if len <= stack.len() {
         stack[0] = b'/';
         stack[1..len].copy_from_slice(&url[start..end]);
-        return f(&QueryPath::whole(&stack[..len]));
+        return Ok(f(&QueryPath::whole(&stack[..len])));
     }
-    let mut owned = Vec::with_capacity(len);
+    let mut owned = Vec::new();
+    owned.try_reserve_exact(len)?;
     owned.push(b'/');
     owned.extend_from_slice(&url[start..end]);
-    f(&QueryPath::whole(&owned))
+    Ok(f(&QueryPath::whole(&owned)))
 }
 
 /// Where the path that starts at `start` ends: at the first `#` or NUL, or

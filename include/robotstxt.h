@@ -1347,8 +1347,17 @@ void robotstxt_robots_free(struct robotstxt_robots *robots);
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
  * `robots` or `answer`, or a string or the array given as (NULL, n > 0)),
- * or `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on success.
- * Thread-safe: many threads may query one handle at once.
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the list of indexes or the
+ * copy of the path below; the handle is unchanged and answers later
+ * queries) or `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on
+ * success. Thread-safe: many threads may query one handle at once.
+ *
+ * Memory: nothing for the agents up to 8 agents named in the file (the
+ * array is read in place), then 4 bytes per index of each agent named in
+ * the file; a copy of the path (`url_len + 1` bytes at most) only when the
+ * URL's path starts with `?` or `;` and is over 255 bytes; and, on the
+ * first query for an agent, its index, kept by the handle (when that does
+ * not fit, the rules are matched one by one, with the same answers).
  *
  * # Safety
  * `robots` is NULL or a live handle. Each `(pointer, length)` pair is
@@ -1368,9 +1377,10 @@ robotstxt_status robotstxt_robots_check(const struct robotstxt_robots *robots,
  * writing only the verdict to `*allowed` (true: allowed).
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
- * `robots` or `allowed`, or a string given as (NULL, n > 0)), or
+ * `robots` or `allowed`, or a string given as (NULL, n > 0)),
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the copy of the path) or
  * `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
- * Thread-safe.
+ * Thread-safe. Memory as for `robotstxt_robots_check()` with one agent.
  *
  * # Safety
  * `robots` is NULL or a live handle; each string is (NULL, any length) or
@@ -1576,9 +1586,15 @@ void robotstxt_compiled_free(struct robotstxt_compiled *compiled);
  * `robotstxt_robots_check()` gives with the same agents and URL.
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
- * `compiled` or `answer`, or a URL given as (NULL, n > 0)), or
- * `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on success.
- * Thread-safe: many threads may query one handle at once.
+ * `compiled` or `answer`, or a URL given as (NULL, n > 0)),
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the copy of the path; the
+ * handle answers later queries) or `ROBOTSTXT_STATUS_PANIC`. `*answer` is
+ * written only on success. Thread-safe: many threads may query one handle
+ * at once.
+ *
+ * Memory: a copy of the path (`url_len + 1` bytes at most) only when the
+ * URL's path starts with `?` or `;` and is over 255 bytes; nothing
+ * otherwise.
  *
  * # Safety
  * `compiled` is NULL or a live handle; `url` is NULL or points to `url_len`
@@ -1594,9 +1610,10 @@ robotstxt_status robotstxt_compiled_check(const struct robotstxt_compiled *compi
  * (true: allowed).
  *
  * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
- * `compiled` or `allowed`, or a URL given as (NULL, n > 0)), or
- * `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
- * Thread-safe.
+ * `compiled` or `allowed`, or a URL given as (NULL, n > 0)),
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (as there) or `ROBOTSTXT_STATUS_PANIC`.
+ * `*allowed` is written only on success. Thread-safe. Memory as for
+ * `robotstxt_compiled_check()`.
  *
  * # Safety
  * `compiled` is NULL or a live handle; `url` is NULL or points to `url_len`

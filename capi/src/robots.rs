@@ -186,8 +186,17 @@ pub unsafe extern "C" fn robotstxt_robots_free(robots: *mut robotstxt_robots) {
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
 /// `robots` or `answer`, or a string or the array given as (NULL, n > 0)),
-/// or `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on success.
-/// Thread-safe: many threads may query one handle at once.
+/// `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the list of indexes or the
+/// copy of the path below; the handle is unchanged and answers later
+/// queries) or `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on
+/// success. Thread-safe: many threads may query one handle at once.
+///
+/// Memory: nothing for the agents up to 8 agents named in the file (the
+/// array is read in place), then 4 bytes per index of each agent named in
+/// the file; a copy of the path (`url_len + 1` bytes at most) only when the
+/// URL's path starts with `?` or `;` and is over 255 bytes; and, on the
+/// first query for an agent, its index, kept by the handle (when that does
+/// not fit, the rules are matched one by one, with the same answers).
 ///
 /// # Safety
 /// `robots` is NULL or a live handle. Each `(pointer, length)` pair is
@@ -208,9 +217,11 @@ pub unsafe extern "C" fn robotstxt_robots_check(
         let url = try_bytes!(url, url_len);
         let answer = try_out!(answer);
         let agents = try_byte_strings!(user_agents, user_agents_len);
-        let result = robots.inner.check(agents, url);
-        // SAFETY: checked non-NULL; the caller guarantees it is writable.
-        unsafe { put(answer, to_c(result)) }
+        match robots.inner.try_check(agents, url) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Ok(result) => unsafe { put(answer, to_c(result)) },
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }
 
@@ -218,9 +229,10 @@ pub unsafe extern "C" fn robotstxt_robots_check(
 /// writing only the verdict to `*allowed` (true: allowed).
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `robots` or `allowed`, or a string given as (NULL, n > 0)), or
+/// `robots` or `allowed`, or a string given as (NULL, n > 0)),
+/// `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the copy of the path) or
 /// `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
-/// Thread-safe.
+/// Thread-safe. Memory as for `robotstxt_robots_check()` with one agent.
 ///
 /// # Safety
 /// `robots` is NULL or a live handle; each string is (NULL, any length) or
@@ -239,8 +251,11 @@ pub unsafe extern "C" fn robotstxt_robots_allowed(
         let agent = try_bytes!(user_agent, user_agent_len);
         let url = try_bytes!(url, url_len);
         let allowed = try_out!(allowed);
-        // SAFETY: checked non-NULL; the caller guarantees it is writable.
-        unsafe { put(allowed, robots.inner.allowed(agent, url)) }
+        match robots.inner.try_check(&[agent], url) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Ok(answer) => unsafe { put(allowed, answer.allowed) },
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }
 
@@ -561,9 +576,15 @@ pub unsafe extern "C" fn robotstxt_compiled_free(compiled: *mut robotstxt_compil
 /// `robotstxt_robots_check()` gives with the same agents and URL.
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `compiled` or `answer`, or a URL given as (NULL, n > 0)), or
-/// `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on success.
-/// Thread-safe: many threads may query one handle at once.
+/// `compiled` or `answer`, or a URL given as (NULL, n > 0)),
+/// `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for the copy of the path; the
+/// handle answers later queries) or `ROBOTSTXT_STATUS_PANIC`. `*answer` is
+/// written only on success. Thread-safe: many threads may query one handle
+/// at once.
+///
+/// Memory: a copy of the path (`url_len + 1` bytes at most) only when the
+/// URL's path starts with `?` or `;` and is over 255 bytes; nothing
+/// otherwise.
 ///
 /// # Safety
 /// `compiled` is NULL or a live handle; `url` is NULL or points to `url_len`
@@ -579,8 +600,11 @@ pub unsafe extern "C" fn robotstxt_compiled_check(
         let compiled = try_ref!(compiled);
         let url = try_bytes!(url, url_len);
         let answer = try_out!(answer);
-        // SAFETY: checked non-NULL; the caller guarantees it is writable.
-        unsafe { put(answer, to_c(compiled.inner.check(url))) }
+        match compiled.inner.try_check(url) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Ok(result) => unsafe { put(answer, to_c(result)) },
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }
 
@@ -588,9 +612,10 @@ pub unsafe extern "C" fn robotstxt_compiled_check(
 /// (true: allowed).
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
-/// `compiled` or `allowed`, or a URL given as (NULL, n > 0)), or
-/// `ROBOTSTXT_STATUS_PANIC`. `*allowed` is written only on success.
-/// Thread-safe.
+/// `compiled` or `allowed`, or a URL given as (NULL, n > 0)),
+/// `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (as there) or `ROBOTSTXT_STATUS_PANIC`.
+/// `*allowed` is written only on success. Thread-safe. Memory as for
+/// `robotstxt_compiled_check()`.
 ///
 /// # Safety
 /// `compiled` is NULL or a live handle; `url` is NULL or points to `url_len`
@@ -606,8 +631,11 @@ pub unsafe extern "C" fn robotstxt_compiled_allowed(
         let compiled = try_ref!(compiled);
         let url = try_bytes!(url, url_len);
         let allowed = try_out!(allowed);
-        // SAFETY: checked non-NULL; the caller guarantees it is writable.
-        unsafe { put(allowed, compiled.inner.allowed(url)) }
+        match compiled.inner.try_check(url) {
+            // SAFETY: checked non-NULL; the caller guarantees it is writable.
+            Ok(answer) => unsafe { put(allowed, answer.allowed) },
+            Err(_) => robotstxt_status::OutOfMemory,
+        }
     })
 }
 

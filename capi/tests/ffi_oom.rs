@@ -21,6 +21,7 @@ use std::ptr::null_mut;
 use robotstxt::matcher::*;
 use robotstxt::parse::*;
 use robotstxt::reporter::*;
+use robotstxt::robots::*;
 use robotstxt::robotstxt_status::{self, OutOfMemory};
 use robotstxt::robotstxt_str;
 use robotstxt::util::*;
@@ -418,12 +419,213 @@ fn parse_with_memory_used_up() {
     lift_limit();
 }
 
+/// A matcher that kept `RULES` (it came twice in a row) asked about a
+/// 300 MB URL whose path starts with `?`: Google matches `/?...`, a copy of
+/// the path that does not fit, on the kept form and on the stream alike.
+fn matcher_memo_with_huge_query_url() {
+    let mut url = b"http://example.com?".to_vec();
+    url.resize(300 * MB, b'q');
+    let matcher = robotstxt_matcher_new();
+    check_normal_queries(matcher);
+    limit_address_space(128 * MB);
+    let mut allowed = false;
+    let status = unsafe {
+        robotstxt_matcher_one_agent_allowed_by_robots(
+            matcher,
+            p(RULES),
+            RULES.len(),
+            p(b"FooBot"),
+            6,
+            p(&url),
+            url.len(),
+            &mut allowed,
+        )
+    };
+    assert_eq!(status, OutOfMemory);
+    assert!(!allowed, "*allowed is written only on success");
+    unsafe {
+        assert!(!robotstxt_matcher_disallow(matcher));
+        assert_eq!(robotstxt_matcher_matching_line(matcher), 0);
+    }
+    check_normal_queries(matcher);
+    lift_limit();
+    unsafe { robotstxt_matcher_free(matcher) };
+}
+
+fn parse_robots(body: &[u8]) -> *mut robotstxt_robots {
+    let robots = unsafe { robotstxt_robots_parse(p(body), body.len()) };
+    assert!(!robots.is_null());
+    robots
+}
+
+fn robots_check(
+    robots: *const robotstxt_robots,
+    agents: &[&[u8]],
+    url: &[u8],
+) -> (robotstxt_status, robotstxt_answer) {
+    robots_check_strs(robots, &c_strs(agents), url)
+}
+
+fn c_strs(agents: &[&[u8]]) -> Vec<robotstxt_str> {
+    agents
+        .iter()
+        .map(|a| robotstxt_str {
+            ptr: p(a),
+            len: a.len(),
+        })
+        .collect()
+}
+
+/// `robotstxt_robots_check()`, with an answer that shows whether it was
+/// written (no real answer has line 77 here).
+fn robots_check_strs(
+    robots: *const robotstxt_robots,
+    agents: &[robotstxt_str],
+    url: &[u8],
+) -> (robotstxt_status, robotstxt_answer) {
+    let mut answer = robotstxt_answer {
+        allowed: false,
+        matching_line: 77,
+        ever_seen_specific_agent: false,
+        disallow_ignore_global: false,
+    };
+    let status = unsafe {
+        robotstxt_robots_check(
+            robots,
+            agents.as_ptr(),
+            agents.len(),
+            p(url),
+            url.len(),
+            &mut answer,
+        )
+    };
+    (status, answer)
+}
+
+/// Google's answers for `RULES` through the parse-once handle: the longest
+/// match wins; `/?x` (the path of a URL whose path starts with `?`) matches
+/// no rule.
+fn check_robots_queries(robots: *const robotstxt_robots) {
+    for (url, allowed, line) in [
+        (&b"http://a.com/private/x"[..], false, 2),
+        (b"http://a.com/private/ok/x", true, 3),
+        (b"http://a.com?private", true, 0),
+    ] {
+        let (status, answer) = robots_check(robots, &[b"FooBot"], url);
+        assert_eq!(status, robotstxt_status::Ok);
+        assert_eq!((answer.allowed, answer.matching_line), (allowed, line));
+    }
+}
+
+/// A 400 MB URL whose path starts with `?` against the parse-once and the
+/// compiled handles: the `/` Google puts in front needs a copy of the path,
+/// which does not fit.
+fn robots_check_with_huge_query_url() {
+    let mut url = b"http://example.com?".to_vec();
+    url.resize(400 * MB, b'q');
+    let robots = parse_robots(RULES);
+    check_robots_queries(robots);
+    let agents = [robotstxt_str {
+        ptr: p(b"FooBot"),
+        len: 6,
+    }];
+    let mut compiled = null_mut();
+    assert_eq!(
+        unsafe { robotstxt_robots_compile(robots, agents.as_ptr(), 1, &mut compiled) },
+        robotstxt_status::Ok
+    );
+    limit_address_space(128 * MB);
+    let (status, answer) = robots_check(robots, &[b"FooBot"], &url);
+    assert_eq!(status, OutOfMemory);
+    assert_eq!(
+        answer.matching_line, 77,
+        "*answer is written only on success"
+    );
+    assert_eq!(
+        robots_check(robots, &[b"FooBot", b"BarBot"], &url).0,
+        OutOfMemory
+    );
+    let mut allowed = false;
+    let status = unsafe {
+        robotstxt_robots_allowed(robots, p(b"FooBot"), 6, p(&url), url.len(), &mut allowed)
+    };
+    assert_eq!(status, OutOfMemory);
+    let mut answer = std::mem::MaybeUninit::<robotstxt_answer>::zeroed();
+    let status =
+        unsafe { robotstxt_compiled_check(compiled, p(&url), url.len(), answer.as_mut_ptr()) };
+    assert_eq!(status, OutOfMemory);
+    let status = unsafe { robotstxt_compiled_allowed(compiled, p(&url), url.len(), &mut allowed) };
+    assert_eq!(status, OutOfMemory);
+    assert!(!allowed, "*allowed is written only on success");
+    // Still under the cap: the handles and a fresh one answer.
+    check_robots_queries(robots);
+    let status = unsafe {
+        robotstxt_compiled_check(
+            compiled,
+            p(b"http://a.com/private/x"),
+            22,
+            answer.as_mut_ptr(),
+        )
+    };
+    assert_eq!(status, robotstxt_status::Ok);
+    let answer = unsafe { answer.assume_init() };
+    assert_eq!((answer.allowed, answer.matching_line), (false, 2));
+    let fresh = parse_robots(RULES);
+    check_robots_queries(fresh);
+    lift_limit();
+    unsafe {
+        robotstxt_compiled_free(compiled);
+        robotstxt_robots_free(robots);
+        robotstxt_robots_free(fresh);
+    }
+}
+
+/// 16 million agents, all named by a group: the list of the indexes to
+/// search (4 bytes per agent before duplicates go) does not fit.
+fn robots_check_with_many_agents() {
+    const NAMED: &[u8] = b"User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\n";
+    let robots = parse_robots(NAMED);
+    let agents = c_strs(&vec![&b"FooBot"[..]; 16 * MB]);
+    limit_address_space(16 * MB);
+    let (status, answer) = robots_check_strs(robots, &agents, b"http://a.com/private/x");
+    assert_eq!(status, OutOfMemory);
+    assert_eq!(
+        answer.matching_line, 77,
+        "*answer is written only on success"
+    );
+    // A few agents need no room: Google's answers, from FooBot's group.
+    let (status, answer) = robots_check(robots, &[b"BarBot", b"FooBot"], b"http://a.com/private/x");
+    assert_eq!(status, robotstxt_status::Ok);
+    assert_eq!(
+        (
+            answer.allowed,
+            answer.matching_line,
+            answer.ever_seen_specific_agent
+        ),
+        (false, 2, true)
+    );
+    lift_limit();
+    unsafe { robotstxt_robots_free(robots) };
+}
+
 const CASES: &[(&str, fn())] = &[
     ("matcher_with_huge_url", matcher_with_huge_url),
     ("reporter_with_line_end_body", reporter_with_line_end_body),
     ("escape_of_high_bytes", escape_of_high_bytes),
     ("path_of_huge_url", path_of_huge_url),
     ("parse_with_memory_used_up", parse_with_memory_used_up),
+    (
+        "matcher_memo_with_huge_query_url",
+        matcher_memo_with_huge_query_url,
+    ),
+    (
+        "robots_check_with_huge_query_url",
+        robots_check_with_huge_query_url,
+    ),
+    (
+        "robots_check_with_many_agents",
+        robots_check_with_many_agents,
+    ),
 ];
 
 const PASSED: &str = "ffi_oom case passed: ";

@@ -472,6 +472,57 @@ fn long_url(prefix: &[u8], fill: u8, len: usize, suffix: &[u8]) -> Vec<u8> {
 }
 
 #[test]
+fn robots_txt_url_memory_is_bounded_whatever_the_url_length() {
+    use robotstxt_exact::crawler::{
+        MAX_PARSED_URL_LEN, UrlError, applies_to, is_robots_txt_url, robots_txt_url,
+    };
+    // The worst shapes under the parse limit: every byte of the user name
+    // or the host percent-escaped or IDNA-mapped (é is two bytes, %C3%A9
+    // six; %41 is decoded, then the host mapped).
+    let room = MAX_PARSED_URL_LEN - "http://@a.com/".len();
+    let fill = "é".repeat(room / 2);
+    let shapes = [
+        (
+            format!("http://{fill}@a.com/"),
+            Some("http://a.com/robots.txt"),
+        ),
+        (
+            format!("foo://{fill}@a.com/"),
+            Some("foo://a.com/robots.txt"),
+        ),
+        (format!("http://{fill}/"), None),
+        (format!("http://{}/", "%41".repeat(room / 3)), None),
+        (format!("http://{}/", "\u{ad}".repeat(room / 2)), None),
+    ];
+    let mut worst = 0;
+    for (url, expected) in &shapes {
+        let (result, peak) = peak_heap(|| robots_txt_url(url));
+        if let Some(expected) = expected {
+            assert_eq!(result.unwrap().as_str(), *expected);
+        }
+        let (_, robots_peak) = peak_heap(|| is_robots_txt_url(url));
+        let (_, both_peak) = peak_heap(|| applies_to(url, url));
+        worst = worst.max(peak).max(robots_peak).max(both_peak);
+    }
+    // A 10 MB path and a 10 MB authority cost no more.
+    let long_path = format!("https://a.com/{}", "p".repeat(10 * MIB));
+    let (result, path_peak) = peak_heap(|| robots_txt_url(&long_path));
+    assert_eq!(result.unwrap().as_str(), "https://a.com/robots.txt");
+    let long_host = format!("https://{}/", "h".repeat(10 * MIB));
+    let (result, host_peak) = peak_heap(|| robots_txt_url(&long_host));
+    assert_eq!(result, Err(UrlError::TooLong));
+    eprintln!(
+        "crawler URL functions, peak heap: {worst} bytes at worst under the limit, \
+         {path_peak} for a 10 MB path, {host_peak} for a 10 MB host"
+    );
+    assert!(worst < MIB, "{worst} bytes");
+    assert!(
+        path_peak < 4096 && host_peak == 0,
+        "{path_peak}, {host_peak}"
+    );
+}
+
+#[test]
 fn megabyte_url_is_matched_in_linear_time() {
     // "/" then 1000 "*a" then "*b": 2002 pattern bytes. Google's position
     // sets would step through about 2000 x 1M positions.

@@ -47,7 +47,7 @@ pub use self::limit::{MAX_ROBOTS_TXT_BYTES, truncate_body};
 pub use self::policy::{
     Access, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
 };
-pub use self::url::{UrlError, applies_to, is_robots_txt_url, robots_txt_url};
+pub use self::url::{MAX_PARSED_URL_LEN, UrlError, applies_to, is_robots_txt_url, robots_txt_url};
 
 /// Runs the examples in `docs/CRAWLER.md` as doctests, so the README section
 /// drafted there cannot drift from the API.

@@ -407,10 +407,16 @@ inline constexpr std::size_t kMaxRobotsTxtBytes =
 // least five; Google follows five).
 inline constexpr std::uint32_t kMaxRedirectHops = ROBOTSTXT_MAX_REDIRECT_HOPS;
 
+// The most bytes of a URL the functions below parse: a page URL's scheme
+// and authority, a robots.txt URL before its fragment. Longer ones have no
+// robots.txt; paths, queries and fragments of any length cost nothing.
+inline constexpr std::size_t kMaxParsedUrlLen = ROBOTSTXT_MAX_PARSED_URL_LEN;
+
 // The robots.txt URL governing page_url: scheme, host (lowercase, IDNs in
 // punycode) and port (dropped when the scheme's default) with the path
 // /robots.txt. std::nullopt for a URL without an authority (mailto:, data:,
-// file:///) or that does not parse.
+// file:///), that does not parse, or whose scheme and authority are longer
+// than kMaxParsedUrlLen.
 inline std::optional<std::string> robots_txt_url(std::string_view page_url) {
   char local[256];
   std::size_t len = 0;

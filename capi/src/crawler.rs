@@ -30,6 +30,13 @@ pub const ROBOTSTXT_POLICY_RFC9309: u32 = 1;
 /// body unless told otherwise.
 pub const ROBOTSTXT_MAX_ROBOTS_TXT_BYTES: usize = 512_000;
 
+/// The most bytes of a URL that `robotstxt_robots_txt_url()`,
+/// `robotstxt_is_robots_txt_url()` and `robotstxt_robots_txt_applies_to()`
+/// parse: the scheme and authority of a page URL (for `file:` URLs, the part
+/// before the query or fragment), or a robots.txt URL before its fragment.
+/// Longer ones have no robots.txt.
+pub const ROBOTSTXT_MAX_PARSED_URL_LEN: usize = 65_536;
+
 /// How many redirect hops to follow when fetching robots.txt (RFC 9309
 /// section 2.3.1.2: "at least five consecutive redirects"; Google "follows at
 /// least five redirect hops").
@@ -42,6 +49,7 @@ const MAX_UNIX_SECS: u64 = 1 << 40;
 const _: () = {
     assert!(ROBOTSTXT_MAX_ROBOTS_TXT_BYTES == crawler::MAX_ROBOTS_TXT_BYTES);
     assert!(ROBOTSTXT_MAX_REDIRECT_HOPS == crawler::MAX_REDIRECT_HOPS);
+    assert!(ROBOTSTXT_MAX_PARSED_URL_LEN == crawler::MAX_PARSED_URL_LEN);
 };
 
 fn time(unix_secs: u64) -> SystemTime {
@@ -100,14 +108,21 @@ fn url_text(url: &[u8]) -> Option<&str> {
 /// `"https://Example.com:443/a?b"` gives `https://example.com/robots.txt`.
 /// A URL that does not parse (WHATWG rules), is not UTF-8, or has no
 /// authority (`mailto:`, `data:`, `file:///`) has no robots.txt: the result
-/// is then the empty string, length 0.
+/// is then the empty string, length 0. So has a URL whose scheme and
+/// authority (for `file:` URLs, the part before the query or fragment) are
+/// longer than `ROBOTSTXT_MAX_PARSED_URL_LEN` bytes: no host that DNS can
+/// resolve is that long.
 ///
 /// Returns `ROBOTSTXT_STATUS_OK`; `ROBOTSTXT_STATUS_BUFFER_TOO_SMALL` when
 /// `out_cap` is not more than the length (nothing is written to `out`, but
 /// `*out_len` is set: pass (NULL, 0) to ask for it);
 /// `ROBOTSTXT_STATUS_NULL_ARGUMENT` for (NULL, n > 0) in `url` or `out`; or
-/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe. O(`url_len`) (WHATWG URL parsing,
-/// which copies the URL).
+/// `ROBOTSTXT_STATUS_PANIC`. Thread-safe. O(`url_len`) to check UTF-8 and
+/// find the authority. Memory: only the scheme and authority are parsed
+/// (WHATWG URL parsing copies what it parses, without reporting
+/// exhaustion), so a path, query or fragment of any length costs nothing,
+/// and the parse of at most `ROBOTSTXT_MAX_PARSED_URL_LEN` bytes takes
+/// under 1 MiB (458,731 bytes at worst, measured).
 ///
 /// # Safety
 /// `url` is NULL or points to `url_len` readable bytes; `out` is NULL or
@@ -141,7 +156,9 @@ pub unsafe extern "C" fn robotstxt_robots_txt_url(
 /// Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
 /// `out`, or (NULL, n > 0) in `url`), `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no
 /// room for the buffer) or `ROBOTSTXT_STATUS_PANIC`; `*out` and `*out_len`
-/// are written only on success. Thread-safe. O(`url_len`).
+/// are written only on success. Thread-safe. O(`url_len`); memory as for
+/// `robotstxt_robots_txt_url()`, plus the buffer handed out (the robots.txt
+/// URL, at most about three times `ROBOTSTXT_MAX_PARSED_URL_LEN`).
 ///
 /// # Safety
 /// `url` is NULL or points to `url_len` readable bytes; `out` and `out_len`
@@ -176,8 +193,10 @@ pub unsafe extern "C" fn robotstxt_robots_txt_url_alloc(
 /// no query. `https://example.com/folder/robots.txt` is not ("Crawlers don't
 /// check for robots.txt files in subdirectories").
 ///
-/// Returns false for (NULL, n > 0), for bytes that are not UTF-8, and on an
-/// internal error. Thread-safe. O(`url_len`).
+/// Returns false for (NULL, n > 0), for bytes that are not UTF-8, for a URL
+/// longer than `ROBOTSTXT_MAX_PARSED_URL_LEN` bytes before its fragment (no
+/// robots.txt URL is), and on an internal error. Thread-safe. O(`url_len`);
+/// memory as for `robotstxt_robots_txt_url()`: the fragment is not parsed.
 ///
 /// # Safety
 /// `url` is NULL or points to `url_len` readable bytes.
@@ -194,8 +213,12 @@ pub unsafe extern "C" fn robotstxt_is_robots_txt_url(url: *const c_char, url_len
 /// but not `http://example.com/`, `https://www.example.com/` or
 /// `https://example.com:8181/`.
 ///
-/// Returns false when either does not parse, for (NULL, n > 0), and on an
-/// internal error. Thread-safe. O(`robots_url_len` + `page_url_len`).
+/// Returns false when either does not parse or is over the limits of
+/// `robotstxt_is_robots_txt_url()` and `robotstxt_robots_txt_url()`, for
+/// (NULL, n > 0), and on an internal error. Thread-safe.
+/// O(`robots_url_len` + `page_url_len`); memory: two parses of at most
+/// `ROBOTSTXT_MAX_PARSED_URL_LEN` bytes each, as for
+/// `robotstxt_robots_txt_url()`.
 ///
 /// # Safety
 /// `robots_url` and `page_url` are NULL or point to that many readable bytes.

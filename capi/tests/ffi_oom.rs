@@ -18,6 +18,7 @@ use std::ffi::{c_char, c_void};
 use std::process::Command;
 use std::ptr::null_mut;
 
+use robotstxt::crawler::*;
 use robotstxt::matcher::*;
 use robotstxt::parse::*;
 use robotstxt::reporter::*;
@@ -608,6 +609,64 @@ fn robots_check_with_many_agents() {
     unsafe { robotstxt_robots_free(robots) };
 }
 
+/// `robotstxt_robots_txt_url()` and its kin on 400 MB URLs: only the scheme
+/// and the authority decide the robots.txt URL, so a long path, query or
+/// fragment costs nothing, and an authority longer than any host is refused
+/// without parsing it.
+fn robots_txt_url_of_huge_url() {
+    // One 400 MB buffer, its ends rewritten for each URL: nothing is
+    // allocated under the cap but what the calls allocate.
+    let mut url = vec![b'a'; 400 * MB];
+    let set_start = |url: &mut Vec<u8>, start: &[u8]| {
+        url[..64].fill(b'a');
+        url[..start.len()].copy_from_slice(start);
+    };
+    set_start(&mut url, b"https://Example.com:443/");
+    limit_address_space(128 * MB);
+    let mut out: *mut c_char = null_mut();
+    let mut len = 0usize;
+    let status = unsafe { robotstxt_robots_txt_url_alloc(p(&url), url.len(), &mut out, &mut len) };
+    assert_eq!(status, robotstxt_status::Ok);
+    // Google: "https://example.com:443/" and "https://example.com/" share one
+    // robots.txt; hosts are case-insensitive.
+    let expected = b"https://example.com/robots.txt";
+    assert_eq!(
+        unsafe { std::slice::from_raw_parts(out.cast::<u8>(), len) },
+        expected
+    );
+    unsafe { robotstxt_buffer_free(out) };
+    let mut buffer = [0 as c_char; 64];
+    let status = unsafe {
+        robotstxt_robots_txt_url(
+            p(&url),
+            url.len(),
+            buffer.as_mut_ptr(),
+            buffer.len(),
+            &mut len,
+        )
+    };
+    assert_eq!((status, len), (robotstxt_status::Ok, expected.len()));
+    assert!(unsafe {
+        robotstxt_robots_txt_applies_to(p(expected), expected.len(), p(&url), url.len())
+    });
+    // A fragment is not part of a robots.txt URL's path (Google's table).
+    set_start(&mut url, b"https://example.com/robots.txt#");
+    assert!(unsafe { robotstxt_is_robots_txt_url(p(&url), url.len()) });
+    // A 400 MB host: no DNS name is that long, so there is no robots.txt.
+    set_start(&mut url, b"http://");
+    let end = url.len() - 5;
+    url[end..].copy_from_slice(b".com/");
+    let status = unsafe { robotstxt_robots_txt_url_alloc(p(&url), url.len(), &mut out, &mut len) };
+    assert_eq!((status, len), (robotstxt_status::Ok, 0));
+    unsafe { robotstxt_buffer_free(out) };
+    let robots = b"http://h.com/robots.txt";
+    assert!(!unsafe {
+        robotstxt_robots_txt_applies_to(p(robots), robots.len(), p(&url), url.len())
+    });
+    assert!(!unsafe { robotstxt_is_robots_txt_url(p(&url), url.len()) });
+    lift_limit();
+}
+
 const CASES: &[(&str, fn())] = &[
     ("matcher_with_huge_url", matcher_with_huge_url),
     ("reporter_with_line_end_body", reporter_with_line_end_body),
@@ -626,6 +685,7 @@ const CASES: &[(&str, fn())] = &[
         "robots_check_with_many_agents",
         robots_check_with_many_agents,
     ),
+    ("robots_txt_url_of_huge_url", robots_txt_url_of_huge_url),
 ];
 
 const PASSED: &str = "ffi_oom case passed: ";

@@ -76,6 +76,15 @@ void RobotsTxtUrls() {
   const std::string host(300, 'a');
   CHECK(robotstxt::robots_txt_url("https://" + host + ".com/page") ==
         std::optional<std::string>("https://" + host + ".com/robots.txt"));
+  // Only the scheme and authority decide: a path of any length is not
+  // parsed. An authority past the parse limit has no robots.txt (no DNS
+  // name is longer than 253 bytes).
+  const std::string path(4 * robotstxt::kMaxParsedUrlLen, 'p');
+  CHECK(robotstxt::robots_txt_url("https://example.com/" + path) ==
+        std::optional<std::string>("https://example.com/robots.txt"));
+  CHECK(robotstxt::is_robots_txt_url("https://example.com/robots.txt#" + path));
+  const std::string huge_host(robotstxt::kMaxParsedUrlLen, 'h');
+  CHECK(!robotstxt::robots_txt_url("https://" + huge_host + ".com/").has_value());
   // No authority, no robots.txt.
   CHECK(!robotstxt::robots_txt_url("mailto:someone@example.com").has_value());
   CHECK(!robotstxt::robots_txt_url("data:text/plain,hi").has_value());

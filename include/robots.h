@@ -45,7 +45,9 @@
 //   queries no agent.
 // - After AllowedByRobots() and OneAgentAllowedByRobots() return, path_
 //   (and, for OneAgentAllowedByRobots(), user_agents_) is NULL where
-//   Google's points at a destroyed object.
+//   Google's points at a destroyed object. When an exception (from a
+//   subclass's handler, say) leaves either, path_ and user_agents_ are both
+//   NULL, never pointers to what the unwinding destroyed.
 // - A C++ exception thrown by a RobotsParseHandler callback stops the
 //   callbacks for that parse and is rethrown from ParseRobotsTxt().
 // - A failure of the library (memory exhausted, or an internal error, which
@@ -687,6 +689,7 @@ class RobotsMatcher : protected RobotsParseHandler {
   bool AllowedByRobots(absl::string_view robots_body,
                        const std::vector<std::string>* user_agents,
                        const std::string& url) {
+    robotstxt_unwind_guard robotstxt_guard(this);
     if (robotstxt_is_plain()) {
       robotstxt_str agents_inline[4];
       std::vector<robotstxt_str> agents_heap;
@@ -710,6 +713,7 @@ class RobotsMatcher : protected RobotsParseHandler {
           &robotstxt_allowed));
       robotstxt_load_state();
       user_agents_ = user_agents;
+      robotstxt_guard.robotstxt_dismiss();
       return !disallow();
     }
     // Google's algorithm: every directive goes through the (possibly
@@ -718,6 +722,7 @@ class RobotsMatcher : protected RobotsParseHandler {
     InitUserAgentsAndPath(user_agents, path.c_str());
     ParseRobotsTxt(robots_body, this);
     path_ = nullptr;
+    robotstxt_guard.robotstxt_dismiss();
     return !disallow();
   }
 
@@ -725,6 +730,7 @@ class RobotsMatcher : protected RobotsParseHandler {
   bool OneAgentAllowedByRobots(absl::string_view robots_txt,
                                const std::string& user_agent,
                                const std::string& url) {
+    robotstxt_unwind_guard robotstxt_guard(this);
     if (robotstxt_is_plain()) {
       bool robotstxt_allowed = false;
       robotstxt_internal::robotstxt_check(
@@ -734,12 +740,14 @@ class RobotsMatcher : protected RobotsParseHandler {
               &robotstxt_allowed));
       robotstxt_load_state();
       user_agents_ = nullptr;
+      robotstxt_guard.robotstxt_dismiss();
       return !disallow();
     }
     std::vector<std::string> v;
     v.push_back(user_agent);
     const bool robotstxt_allowed = AllowedByRobots(robots_txt, &v, url);
     user_agents_ = nullptr;
+    robotstxt_guard.robotstxt_dismiss();
     return robotstxt_allowed;
   }
 
@@ -952,6 +960,29 @@ class RobotsMatcher : protected RobotsParseHandler {
   RobotsMatchStrategy* match_strategy_;
 
  private:
+  // Clears path_ and user_agents_ when an exception leaves a query, so that
+  // they never point at the query's destroyed locals, or at the caller's
+  // objects that the same unwinding destroys; a query that returns dismisses
+  // it and leaves them as Google's does. (C++11: no uncaught_exceptions().)
+  class robotstxt_unwind_guard {
+   public:
+    explicit robotstxt_unwind_guard(RobotsMatcher* robotstxt_owner)
+        : robotstxt_owner_(robotstxt_owner) {}
+    ~robotstxt_unwind_guard() {
+      if (robotstxt_owner_ != nullptr) {
+        robotstxt_owner_->path_ = nullptr;
+        robotstxt_owner_->user_agents_ = nullptr;
+      }
+    }
+    robotstxt_unwind_guard(const robotstxt_unwind_guard&) = delete;
+    robotstxt_unwind_guard& operator=(const robotstxt_unwind_guard&) = delete;
+
+    void robotstxt_dismiss() { robotstxt_owner_ = nullptr; }
+
+   private:
+    RobotsMatcher* robotstxt_owner_;
+  };
+
   // Whether this object is exactly a RobotsMatcher with its own strategy, so
   // that the library's matcher may answer for the handlers above.
   bool robotstxt_is_plain() const {

@@ -767,7 +767,8 @@ bool robotstxt_max_age_from_cache_control(const char *value,
  * bodies cut to `ROBOTSTXT_MAX_ROBOTS_TXT_BYTES`, and the site taken as
  * available. Free it with `robotstxt_cache_entry_free()`.
  *
- * Returns NULL for any other `policy` and on an internal error.
+ * Returns NULL for any other `policy`, when memory runs out for the handle
+ * (some hundred bytes), and on an internal error.
  */
 struct robotstxt_cache_entry *robotstxt_cache_entry_new(uint32_t policy);
 
@@ -967,7 +968,8 @@ bool robotstxt_cache_entry_unreachable_since(const struct robotstxt_cache_entry 
 /**
  * Creates a matcher. Free it with `robotstxt_matcher_free()`.
  *
- * Returns NULL only on an internal error (a caught panic).
+ * Returns NULL when memory runs out for the handle (some hundred bytes)
+ * and on an internal error (a caught panic).
  */
 struct robotstxt_matcher *robotstxt_matcher_new(void);
 
@@ -1188,7 +1190,8 @@ robotstxt_status robotstxt_parse(const char *robots_body,
 /**
  * Creates an empty reporter. Free it with `robotstxt_reporter_free()`.
  *
- * Returns NULL only on an internal error (a caught panic).
+ * Returns NULL when memory runs out for the handle (some hundred bytes)
+ * and on an internal error (a caught panic).
  */
 struct robotstxt_reporter *robotstxt_reporter_new(void);
 
@@ -1322,7 +1325,7 @@ bool robotstxt_is_unsupported_tag(const char *key, size_t key_len);
  * `robotstxt_robots_free()`.
  *
  * Returns NULL for a body given as (NULL, n > 0), when memory runs out
- * while building (the process goes on; `robotstxt_robots_try_parse()` tells
+ * while building or for the handle (the process goes on; `robotstxt_robots_try_parse()` tells
  * this case apart), and on an internal error (a caught panic).
  *
  * # Safety

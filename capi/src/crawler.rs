@@ -310,7 +310,8 @@ pub struct robotstxt_cache_entry {
 /// bodies cut to `ROBOTSTXT_MAX_ROBOTS_TXT_BYTES`, and the site taken as
 /// available. Free it with `robotstxt_cache_entry_free()`.
 ///
-/// Returns NULL for any other `policy` and on an internal error.
+/// Returns NULL for any other `policy`, when memory runs out for the handle
+/// (some hundred bytes), and on an internal error.
 #[unsafe(no_mangle)]
 pub extern "C" fn robotstxt_cache_entry_new(policy: u32) -> *mut robotstxt_cache_entry {
     ffi_boundary!({

@@ -223,9 +223,38 @@ pub(crate) fn c_ptr(bytes: &[u8]) -> *const c_char {
     }
 }
 
-/// Moves `value` to the heap; the pointer is the C handle that owns it.
+/// Moves `value` to the heap; the pointer is the C handle that owns it, or
+/// NULL (`value` dropped) when the allocator has no room. A handle is a few
+/// hundred bytes, but a host whose memory is used up gets NULL, not the
+/// abort of `Box::new`.
 pub(crate) fn into_handle<T>(value: T) -> *mut T {
-    Box::into_raw(Box::new(value))
+    let layout = std::alloc::Layout::new::<T>();
+    if layout.size() == 0 {
+        return Box::into_raw(Box::new(value));
+    }
+    // SAFETY: a non-zero size. Global and this layout are what Box uses, so
+    // free_handle may take the block back with Box::from_raw.
+    let ptr = unsafe { std::alloc::alloc(layout) }.cast::<T>();
+    if !ptr.is_null() {
+        // SAFETY: freshly allocated for a T, properly aligned.
+        unsafe { ptr.write(value) };
+    }
+    ptr
+}
+
+/// Writes a new handle owning `value` to a checked, non-NULL out-parameter,
+/// or returns `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (nothing written) when the
+/// handle does not fit.
+///
+/// # Safety
+/// `out` is non-NULL and valid for writes of a pointer.
+pub(crate) unsafe fn put_handle<T>(out: *mut *mut T, value: T) -> robotstxt_status {
+    let handle = into_handle(value);
+    if handle.is_null() {
+        return robotstxt_status::OutOfMemory;
+    }
+    // SAFETY: per the contract.
+    unsafe { put(out, handle) }
 }
 
 /// Drops a handle made by [`into_handle`]; NULL is a no-op.

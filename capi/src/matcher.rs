@@ -34,7 +34,8 @@ pub struct robotstxt_matcher {
 
 /// Creates a matcher. Free it with `robotstxt_matcher_free()`.
 ///
-/// Returns NULL only on an internal error (a caught panic).
+/// Returns NULL when memory runs out for the handle (some hundred bytes)
+/// and on an internal error (a caught panic).
 #[unsafe(no_mangle)]
 pub extern "C" fn robotstxt_matcher_new() -> *mut robotstxt_matcher {
     ffi_boundary!({

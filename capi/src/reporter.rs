@@ -91,7 +91,8 @@ pub struct robotstxt_reporter {
 
 /// Creates an empty reporter. Free it with `robotstxt_reporter_free()`.
 ///
-/// Returns NULL only on an internal error (a caught panic).
+/// Returns NULL when memory runs out for the handle (some hundred bytes)
+/// and on an internal error (a caught panic).
 #[unsafe(no_mangle)]
 pub extern "C" fn robotstxt_reporter_new() -> *mut robotstxt_reporter {
     ffi_boundary!({

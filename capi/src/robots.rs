@@ -8,8 +8,8 @@
 use std::ffi::c_char;
 
 use super::{
-    c_ptr, ffi_boundary, free_handle, into_handle, put, robotstxt_status, robotstxt_str,
-    try_byte_strings, try_bytes, try_out, try_ref,
+    c_ptr, ffi_boundary, free_handle, into_handle, put, put_handle, robotstxt_status,
+    robotstxt_str, try_byte_strings, try_bytes, try_out, try_ref,
 };
 use robotstxt_exact::robots::{Answer, CompiledRobots, Group, Robots, RuleKind};
 
@@ -114,7 +114,7 @@ fn group(robots: &Robots, index: usize) -> Option<Group<'_>> {
 /// `robotstxt_robots_free()`.
 ///
 /// Returns NULL for a body given as (NULL, n > 0), when memory runs out
-/// while building (the process goes on; `robotstxt_robots_try_parse()` tells
+/// while building or for the handle (the process goes on; `robotstxt_robots_try_parse()` tells
 /// this case apart), and on an internal error (a caught panic).
 ///
 /// # Safety
@@ -155,7 +155,7 @@ pub unsafe extern "C" fn robotstxt_robots_try_parse(
         let out = try_out!(robots);
         match Robots::try_parse(body) {
             // SAFETY: checked non-NULL; the caller guarantees it is writable.
-            Ok(inner) => unsafe { put(out, into_handle(robotstxt_robots { inner })) },
+            Ok(inner) => unsafe { put_handle(out, robotstxt_robots { inner }) },
             Err(_) => robotstxt_status::OutOfMemory,
         }
     })
@@ -553,7 +553,7 @@ pub unsafe extern "C" fn robotstxt_robots_compile(
         let agents = try_byte_strings!(user_agents, user_agents_len);
         match robots.inner.try_compile(agents) {
             // SAFETY: checked non-NULL; the caller guarantees it is writable.
-            Ok(inner) => unsafe { put(out, into_handle(robotstxt_compiled { inner })) },
+            Ok(inner) => unsafe { put_handle(out, robotstxt_compiled { inner }) },
             Err(_) => robotstxt_status::OutOfMemory,
         }
     })

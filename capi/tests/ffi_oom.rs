@@ -129,6 +129,18 @@ impl Ballast {
                 ballast.blocks.push(block);
             }
         }
+        // Free chunks that only a request of their own size class gets
+        // (malloc keeps per-size lists), so that a handle of any size fails.
+        for size in (8..=4096).step_by(8) {
+            while ballast.blocks.len() < ballast.blocks.capacity() {
+                // SAFETY: malloc of a non-zero size.
+                let block = unsafe { libc::malloc(size) };
+                if block.is_null() {
+                    break;
+                }
+                ballast.blocks.push(block);
+            }
+        }
         ballast
     }
 }
@@ -667,6 +679,38 @@ fn robots_txt_url_of_huge_url() {
     lift_limit();
 }
 
+/// A handle is a few hundred bytes, but a host whose memory is used up gets
+/// NULL from the constructors, not an abort; with room again they work.
+fn handles_with_memory_used_up() {
+    limit_address_space(64 * MB);
+    let ballast = Ballast::take_everything();
+    let matcher = robotstxt_matcher_new();
+    let reporter = robotstxt_reporter_new();
+    let entry = robotstxt_cache_entry_new(ROBOTSTXT_POLICY_GOOGLE);
+    drop(ballast);
+    assert_eq!(
+        (matcher.is_null(), reporter.is_null(), entry.is_null()),
+        (true, true, true)
+    );
+    let matcher = robotstxt_matcher_new();
+    let reporter = robotstxt_reporter_new();
+    let entry = robotstxt_cache_entry_new(ROBOTSTXT_POLICY_GOOGLE);
+    assert!(!matcher.is_null() && !reporter.is_null() && !entry.is_null());
+    check_normal_queries(matcher);
+    let body = b"User-agent: *\n\nAllow: /\n";
+    assert_eq!(
+        unsafe { robotstxt_reporter_parse(reporter, p(body), body.len()) },
+        robotstxt_status::Ok
+    );
+    assert_eq!(reporter_lines(reporter), 4);
+    lift_limit();
+    unsafe {
+        robotstxt_matcher_free(matcher);
+        robotstxt_reporter_free(reporter);
+        robotstxt_cache_entry_free(entry);
+    }
+}
+
 const CASES: &[(&str, fn())] = &[
     ("matcher_with_huge_url", matcher_with_huge_url),
     ("reporter_with_line_end_body", reporter_with_line_end_body),
@@ -686,6 +730,7 @@ const CASES: &[(&str, fn())] = &[
         robots_check_with_many_agents,
     ),
     ("robots_txt_url_of_huge_url", robots_txt_url_of_huge_url),
+    ("handles_with_memory_used_up", handles_with_memory_used_up),
 ];
 
 const PASSED: &str = "ffi_oom case passed: ";

@@ -1004,8 +1004,12 @@ void robotstxt_matcher_free(struct robotstxt_matcher *matcher);
  * extract the path, plus one pattern match per rule of the groups that
  * apply (each O(`url_len` + pattern) at worst) and, per `user-agent` line,
  * one comparison with each agent. Memory: a copy of the URL's path and of
- * the agents, kept for the next query, and scratch lines of at most
- * 4 × 16663 bytes; nothing grows with the body.
+ * the agents (1 byte per byte), kept for the next query, scratch lines of
+ * at most 4 × 16663 bytes and 8 KiB for paths of 96 bytes or more; nothing
+ * grows with a body streamed. A body that is the one of the query before
+ * is kept with its parsed form (a copy, and about 6 bytes per body byte
+ * while parsing the worst layout, 3.6 kept); when that does not fit, the
+ * body is streamed instead, with the same answer.
  *
  * # Safety
  * `matcher` is NULL or a live matcher used by no other thread meanwhile.

@@ -7,7 +7,9 @@
 //! callbacks are set, buffer capacities and which NULL arguments to try.
 //!
 //! Every export is called: the matcher, reporter, parse-once robots and
-//! cache-entry handles, the callback parser, and the string helpers.
+//! cache-entry handles, the callback parser, and the string helpers. The
+//! robots.txt URL of each piece also equals the one a WHATWG parse of the
+//! whole URL gives (the library parses only the scheme and authority).
 //! Checked for each: the answer equals the Rust API's for the same bytes (for
 //! the robots handle, `RobotsMatcher`'s); `(NULL, 0)` is the empty string;
 //! `(NULL, n > 0)`, a NULL handle or a NULL required out-parameter gives the
@@ -23,7 +25,6 @@ use std::mem::MaybeUninit;
 use std::ptr::{null, null_mut};
 
 use libfuzzer_sys::fuzz_target;
-use robotstxt_exact::crawler::{self, CacheEntry, Decision, FetchOutcome, Policy};
 use robotstxt::crawler::*;
 use robotstxt::matcher::*;
 use robotstxt::parse::*;
@@ -32,6 +33,7 @@ use robotstxt::robots::*;
 use robotstxt::util::*;
 use robotstxt::version::*;
 use robotstxt::{robotstxt_status, robotstxt_str};
+use robotstxt_exact::crawler::{self, CacheEntry, Decision, FetchOutcome, Policy};
 use robotstxt_exact::{
     LineMetadata, ParseHandler, Robots, RobotsMatcher, RobotsParsingReporter, RuleKind,
     get_key_type, get_path_params_query, maybe_escape_pattern, parse_robots_txt,
@@ -841,10 +843,45 @@ fn time_from(bits: &mut Bits) -> u64 {
     }
 }
 
+/// The robots.txt URL of `page` from a WHATWG parse of the whole URL (RFC
+/// 9309: scheme, authority, `/robots.txt`), which the crawler's parse of the
+/// scheme and authority alone must equal, errors included, for URLs under
+/// its length limit (all fuzz inputs are).
+fn whole_url_robots_txt(page: &str) -> Result<url::Url, crawler::UrlError> {
+    let mut url = url::Url::parse(page).map_err(crawler::UrlError::Invalid)?;
+    if url.cannot_be_a_base() || url.host().is_none() {
+        return Err(crawler::UrlError::NoAuthority);
+    }
+    let _ = url.set_username("");
+    let _ = url.set_password(None);
+    url.set_path("/robots.txt");
+    url.set_query(None);
+    url.set_fragment(None);
+    Ok(url)
+}
+
+/// Whether the whole URL parses as a robots.txt URL: a host, the path
+/// `/robots.txt`, no query.
+fn whole_url_is_robots_txt(url: &str) -> bool {
+    url::Url::parse(url).is_ok_and(|u| {
+        !u.cannot_be_a_base()
+            && u.host().is_some()
+            && u.path() == "/robots.txt"
+            && u.query().is_none()
+    })
+}
+
 fn check_crawler(url: &[u8], others: &[&[u8]], body: &[u8], bits: &mut Bits) {
     // URL helpers, on the URL and on each other piece.
     for &page in std::iter::once(&url).chain(others) {
         let text = std::str::from_utf8(page).ok();
+        if let Some(text) = text {
+            assert_eq!(crawler::robots_txt_url(text), whole_url_robots_txt(text));
+            assert_eq!(
+                crawler::is_robots_txt_url(text),
+                whole_url_is_robots_txt(text)
+            );
+        }
         let expected = text
             .and_then(|u| crawler::robots_txt_url(u).ok())
             .map_or(String::new(), |u| u.as_str().to_owned());

@@ -1383,12 +1383,13 @@ void robotstxt_robots_free(struct robotstxt_robots *robots);
  * queries) or `ROBOTSTXT_STATUS_PANIC`. `*answer` is written only on
  * success. Thread-safe: many threads may query one handle at once.
  *
- * Memory: nothing for the agents up to 8 agents named in the file (the
- * array is read in place), then 4 bytes per index of each agent named in
- * the file; a copy of the path (`url_len + 1` bytes at most) only when the
- * URL's path starts with `?` or `;` and is over 255 bytes; and, on the
- * first query for an agent, its index, kept by the handle (when that does
- * not fit, the rules are matched one by one, with the same answers).
+ * Memory: the array is read in place; the indexes to search are listed
+ * inline up to 8 of them (an agent named in the file usually has one),
+ * then at 4 bytes each, agents named twice counted twice. A copy of the
+ * path (`url_len + 1` bytes at most) only when the URL's path starts with
+ * `?` or `;` and is over 255 bytes. On the first query for an agent, its
+ * index, kept by the handle (when that does not fit, the rules are matched
+ * one by one, with the same answers).
  *
  * # Safety
  * `robots` is NULL or a live handle. Each `(pointer, length)` pair is

@@ -2,7 +2,8 @@
 //! absent) and on an adversarial input:
 //!
 //! - `per_query`: Google's API shape (parse per query) over every
-//!   (site, URL) pair with agent Googlebot: ours vs the `robotstxt` crate;
+//!   (site, URL) pair with agent Googlebot, in site order and shuffled (a
+//!   kept matcher and a new one per query): ours vs the `robotstxt` crate;
 //! - `parse_once`: building one object per file, then all queries on built
 //!   objects: ours vs `texting_robots` and `fast-robots`;
 //! - `parse_throughput`: bytes per second through the parser;
@@ -105,6 +106,26 @@ fn per_query(c: &mut Criterion, sites: &[Site]) {
             black_box(allowed)
         })
     });
+    // The same shuffled order with a new matcher for every query, as code
+    // written for Google's API often does: nothing is kept between queries.
+    group.bench_function(
+        "robotstxt (ours, RobotsMatcher), shuffled order, a new matcher per query",
+        |b| {
+            b.iter(|| {
+                let mut allowed = 0usize;
+                for &(s, u) in &order {
+                    let site = &sites[s];
+                    let mut matcher = RobotsMatcher::new();
+                    allowed += usize::from(matcher.one_agent_allowed_by_robots(
+                        &site.body,
+                        AGENT,
+                        &site.urls[u],
+                    ));
+                }
+                black_box(allowed)
+            })
+        },
+    );
     group.bench_function("robotstxt crate 0.3 (Google port)", |b| {
         b.iter(|| {
             let mut allowed = 0usize;

@@ -1,5 +1,7 @@
 //! Google's `RobotsMatcher`: parse a robots.txt body and decide one URL.
 
+mod stream;
+
 use std::collections::TryReserveError;
 
 use crate::decide::{Hierarchy, Match, Verdict, is_global_agent, try_index_html_directory_pattern};
@@ -56,8 +58,11 @@ pub struct MatcherState {
 /// bounded by the last body: a copy of it and its parsed form (about three
 /// times the body in all), replaced when another body comes twice in a row;
 /// [`clear_memo`](Self::clear_memo) drops them. A body seen once is only
-/// streamed through the parser, as Google does, so a matcher asked about a
-/// different body every time costs what Google's costs.
+/// streamed, as Google does, but a streamed query reads only the lines that
+/// can change its answer or the state: outside the groups of the queried
+/// agents only `user-agent` lines, and of a rule only as much of its value
+/// as it takes to see that the path leaves it at a plain byte. The answers
+/// and the state are those of a matcher that hears every line.
 ///
 /// The matcher keeps the state of its last query for [`disallow`](Self::disallow),
 /// [`disallow_ignore_global`](Self::disallow_ignore_global),
@@ -95,6 +100,11 @@ pub struct RobotsMatcher {
     agent_count: usize,
     /// Scratch space for the index.html rewrite of allow patterns.
     scratch: Vec<u8>,
+    /// Scratch space for the rule values a streamed query escapes.
+    line_scratch: Vec<u8>,
+    /// The first sixteen bytes of the path, zero-padded: what a streamed
+    /// query compares rule values with first.
+    path_head: [u8; 16],
     /// Set when the scratch space could not grow during a query.
     out_of_memory: Option<TryReserveError>,
     /// The last body, parsed, when it came twice in a row.
@@ -254,6 +264,8 @@ impl RobotsMatcher {
             agents: Vec::new(),
             agent_count: 0,
             scratch: Vec::new(),
+            line_scratch: Vec::new(),
+            path_head: [0; 16],
             out_of_memory: None,
             memo: None,
             last_streamed: Fingerprint::default(),
@@ -261,11 +273,12 @@ impl RobotsMatcher {
         }
     }
 
-    /// A matcher that streams every body through the parser for every
-    /// query, exactly as Google's does, and keeps no body: the reference the
-    /// memoising [`new`](Self::new) matcher and [`crate::Robots`] are tested
-    /// against, and a choice for callers who want no memory kept between
-    /// queries.
+    /// A matcher that streams every body for every query, as Google's
+    /// does (reading only the lines that can matter to the query), and keeps
+    /// no body: the reference the memoising [`new`](Self::new) matcher and
+    /// [`crate::Robots`] are tested against, itself tested against Google's
+    /// handler logic over every line, and a choice for callers who want no
+    /// memory kept between queries.
     pub fn without_memo() -> Self {
         RobotsMatcher {
             memoize: false,
@@ -411,7 +424,7 @@ impl RobotsMatcher {
         }
         self.set_agents(user_agents.iter().map(AsRef::as_ref))?;
         self.set_url(url)?;
-        try_parse_robots_txt(robots_body, self)?;
+        self.stream(robots_body)?;
         if let Some(error) = self.out_of_memory.take() {
             return Err(error);
         }
@@ -465,6 +478,9 @@ impl RobotsMatcher {
             self.path.truncate(nul);
         }
         self.path_bytes = ByteSet::of(&self.path);
+        let head = self.path.len().min(16);
+        self.path_head = [0; 16];
+        self.path_head[..head].copy_from_slice(&self.path[..head]);
         self.path_grams_built = false;
         Ok(())
     }
@@ -600,6 +616,26 @@ impl RobotsMatcher {
         })
     }
 
+    /// A `user-agent` line: the global agent, or one whose product token
+    /// is `token`.
+    fn agent_line(&mut self, global: bool, token: &[u8]) {
+        if self.seen_separator {
+            // A user-agent line after rules starts a new group.
+            self.seen_specific_agent = false;
+            self.seen_global_agent = false;
+            self.seen_separator = false;
+        }
+        if global {
+            self.seen_global_agent = true;
+        } else if self.agents[..self.agent_count]
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(token))
+        {
+            self.seen_specific_agent = true;
+            self.ever_seen_specific_agent = true;
+        }
+    }
+
     fn handle_rule(&mut self, is_allow: bool, line: u32, value: &[u8]) {
         if !self.seen_any_agent() {
             return;
@@ -640,24 +676,7 @@ impl ParseHandler for RobotsMatcher {
     fn handle_robots_end(&mut self) {}
 
     fn handle_user_agent(&mut self, _line_num: u32, value: &[u8]) {
-        if self.seen_separator {
-            // A user-agent line after rules starts a new group.
-            self.seen_specific_agent = false;
-            self.seen_global_agent = false;
-            self.seen_separator = false;
-        }
-        if is_global_agent(value) {
-            self.seen_global_agent = true;
-        } else {
-            let agent = extract_user_agent(value);
-            if self.agents[..self.agent_count]
-                .iter()
-                .any(|a| a.eq_ignore_ascii_case(agent))
-            {
-                self.seen_specific_agent = true;
-                self.ever_seen_specific_agent = true;
-            }
-        }
+        self.agent_line(is_global_agent(value), extract_user_agent(value));
     }
 
     fn handle_allow(&mut self, line_num: u32, value: &[u8]) {

@@ -49,7 +49,11 @@ pub enum KeyType {
 
 /// What the parser learned about one line, reported after the line's
 /// directive (if any) has been handed to the handler.
+///
+/// Laid out as C lays out seven `bool`s in this order, so that the C ABI
+/// hands it to a C callback as it is, with no copy per line.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct LineMetadata {
     /// The line is empty (no content and no comment).
     pub is_empty: bool,
@@ -264,6 +268,23 @@ struct LineScan {
 }
 
 impl LineScan {
+    /// The scan of the one line `start..end` of `body`, byte by byte.
+    fn of(body: &[u8], start: usize, end: usize) -> LineScan {
+        let line = &body[start..end];
+        let colon = memchr::memchr(b':', line).map_or(LineScan::NONE, |i| start + i);
+        let stop = memchr::memchr2(b'#', 0, line).map_or(LineScan::NONE, |i| start + i);
+        let content = &body[start..stop.min(end)];
+        let escape_end = content
+            .iter()
+            .rposition(|&b| b == b'%' || b >= 0x80)
+            .map_or(0, |i| start + i + 1);
+        LineScan {
+            colon,
+            stop,
+            escape_end,
+        }
+    }
+
     const NONE: usize = usize::MAX;
     const EMPTY: LineScan = LineScan {
         colon: LineScan::NONE,
@@ -411,8 +432,35 @@ impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
     }
 }
 
+/// Reports the one line `start..end` of `body` (a body past its byte order
+/// mark, see [`skip_bom`]) to `handler` as the parser would, numbered
+/// `line_num`: for a reader that finds the lines itself and hands over only
+/// those that matter to it. `scratch` holds escaped values between calls.
+pub(crate) fn emit_one_line<H: ParseHandler + ?Sized>(
+    body: &[u8],
+    line_num: u32,
+    start: usize,
+    end: usize,
+    handler: &mut H,
+    scratch: &mut Vec<u8>,
+) -> Result<(), TryReserveError> {
+    let scan = LineScan::of(body, start, end);
+    let mut parser = Parser {
+        body,
+        handler,
+        scratch: std::mem::take(scratch),
+        failed: None,
+    };
+    let emitted = parser.emit_line(line_num, start, end, &scan);
+    *scratch = parser.scratch;
+    match parser.failed {
+        Some(error) if !emitted => Err(error),
+        _ => Ok(()),
+    }
+}
+
 /// Skips the longest prefix of the body that is a prefix of the UTF-8 BOM.
-fn skip_bom(body: &[u8]) -> &[u8] {
+pub(crate) fn skip_bom(body: &[u8]) -> &[u8] {
     let n = body
         .iter()
         .zip(UTF8_BOM)

@@ -7,13 +7,17 @@
 //       compat-tests/bench/dropin_bench.cc
 //       -L<prefix>/lib -lrobotstxt -Wl,-rpath,<prefix>/lib   (one line)
 //   ./dropin_bench ../shared/corpus [rounds] [urls-per-site] [max-body-bytes]
-//                  [fresh|reuse]
+//                  [fresh|reuse|shuffle|shuffle-fresh]
 //
 // max-body-bytes (default 0: whole files) cuts each robots.txt after the
 // last line that fits, to weigh the per-query cost of the API itself.
 // "fresh" (the default) makes a new matcher for every query; "reuse" keeps
 // one matcher per agent list across all queries, in site order, as a crawler
-// that checks many URLs of one site in a row does.
+// that checks many URLs of one site in a row does. "shuffle" keeps the
+// matchers too but asks the (site, URL) pairs in a shuffled order, as a
+// crawler that interleaves sites does: a different body nearly every time.
+// "shuffle-fresh" asks that order with a new matcher for every query (the
+// same bodies, as cold in the caches as with "shuffle").
 //
 // Prints the number of queries, the best round's nanoseconds per query, and
 // a checksum of the answers (equal checksums: equal answers). To compare two
@@ -27,6 +31,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "robots.h"
@@ -45,12 +50,26 @@ bool Read(const std::string& path, std::string* out) {
   return true;
 }
 
+// Fisher-Yates with a fixed xorshift generator, so that every build (ours,
+// Google's, any standard library) asks the same order.
+template <typename T>
+void Shuffle(std::vector<T>* items) {
+  unsigned long long state = 0x9E3779B97F4A7C15ull;
+  for (std::size_t i = items->size(); i > 1; --i) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    std::swap((*items)[i - 1], (*items)[state % i]);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr,
-                 "usage: %s CORPUS_DIR [ROUNDS] [URLS_PER_SITE] [MAX_BODY_BYTES] [fresh|reuse]\n",
+                 "usage: %s CORPUS_DIR [ROUNDS] [URLS_PER_SITE] [MAX_BODY_BYTES]"
+                 " [fresh|reuse|shuffle|shuffle-fresh]\n",
                  argv[0]);
     return 2;
   }
@@ -58,7 +77,12 @@ int main(int argc, char** argv) {
   const int rounds = argc > 2 ? std::atoi(argv[2]) : 5;
   const std::size_t per_site = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 20;
   const std::size_t max_body = argc > 4 ? std::strtoul(argv[4], nullptr, 10) : 0;
-  const bool reuse = argc > 5 && std::string(argv[5]) == "reuse";
+  const std::string mode = argc > 5 ? argv[5] : "fresh";
+  if (mode != "fresh" && mode != "reuse" && mode != "shuffle" && mode != "shuffle-fresh") {
+    std::fprintf(stderr, "unknown mode %s\n", mode.c_str());
+    return 2;
+  }
+  const bool keep = mode == "reuse" || mode == "shuffle";
 
   std::vector<std::string> names;
   if (DIR* dir = opendir((corpus + "/links").c_str())) {
@@ -96,31 +120,38 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  // The queries as (site, URL) indexes, in site order or shuffled.
+  std::vector<std::pair<std::size_t, std::size_t>> order;
+  for (std::size_t s = 0; s < sites.size(); ++s) {
+    for (std::size_t u = 0; u < sites[s].urls.size(); ++u) order.emplace_back(s, u);
+  }
+  if (mode == "shuffle" || mode == "shuffle-fresh") Shuffle(&order);
+
   const std::vector<std::string> agents = {"Googlebot", "bingbot"};
   double best = 0;
   unsigned long checksum = 0;
   for (int round = 0; round < rounds; ++round) {
     unsigned long sum = 0;
     const auto t0 = std::chrono::steady_clock::now();
-    if (reuse) {
+    if (keep) {
       googlebot::RobotsMatcher one;
       googlebot::RobotsMatcher many;
-      for (const Site& site : sites) {
-        for (const std::string& url : site.urls) {
-          sum = sum * 31 + one.OneAgentAllowedByRobots(site.body, "Googlebot", url) +
-                2 * static_cast<unsigned long>(one.matching_line());
-          sum = sum * 31 + many.AllowedByRobots(site.body, &agents, url);
-        }
+      for (const auto& query : order) {
+        const Site& site = sites[query.first];
+        const std::string& url = site.urls[query.second];
+        sum = sum * 31 + one.OneAgentAllowedByRobots(site.body, "Googlebot", url) +
+              2 * static_cast<unsigned long>(one.matching_line());
+        sum = sum * 31 + many.AllowedByRobots(site.body, &agents, url);
       }
     } else {
-      for (const Site& site : sites) {
-        for (const std::string& url : site.urls) {
-          googlebot::RobotsMatcher one;
-          sum = sum * 31 + one.OneAgentAllowedByRobots(site.body, "Googlebot", url) +
-                2 * static_cast<unsigned long>(one.matching_line());
-          googlebot::RobotsMatcher many;
-          sum = sum * 31 + many.AllowedByRobots(site.body, &agents, url);
-        }
+      for (const auto& query : order) {
+        const Site& site = sites[query.first];
+        const std::string& url = site.urls[query.second];
+        googlebot::RobotsMatcher one;
+        sum = sum * 31 + one.OneAgentAllowedByRobots(site.body, "Googlebot", url) +
+              2 * static_cast<unsigned long>(one.matching_line());
+        googlebot::RobotsMatcher many;
+        sum = sum * 31 + many.AllowedByRobots(site.body, &agents, url);
       }
     }
     const auto t1 = std::chrono::steady_clock::now();
@@ -129,7 +160,7 @@ int main(int argc, char** argv) {
     checksum = sum;
   }
   std::printf("%zu sites, %zu queries/round (%s), best of %d: %.1f ns/query, checksum %lx\n",
-              sites.size(), queries, reuse ? "reused matchers" : "fresh matchers", rounds, best,
+              sites.size(), queries, mode.c_str(), rounds, best,
               checksum);
   return 0;
 }

@@ -14,7 +14,11 @@
 //! of `RobotsMatcher` (allowed, matching line, ever seen a specific agent,
 //! disallowed ignoring the global group) for every query, and `RobotsMatcher`
 //! equals the reference for all agents at once, on inputs small enough for
-//! the quadratic reference (body × URL up to 4 Mi steps).
+//! the quadratic reference (body × URL up to 4 Mi steps): the answer and the
+//! whole state (`RobotsMatcher::state`, Google's protected members), both
+//! of a matcher that streams the body, skipping the lines that cannot
+//! matter, and of one asked three times in a row, which answers from the
+//! body it parsed once.
 
 #![no_main]
 
@@ -24,9 +28,11 @@
 #[path = "../../tests/common/mod.rs"]
 mod common;
 
-use common::{crate_outcome, reference_outcome};
+use common::{ReferenceMatcher, crate_outcome, reference_outcome};
 use libfuzzer_sys::fuzz_target;
-use robotstxt_exact::{ParseHandler, Robots, extract_user_agent, parse_robots_txt};
+use robotstxt_exact::{
+    ParseHandler, Robots, RobotsMatcher, extract_user_agent, parse_robots_txt,
+};
 
 /// Queries per input: each costs a parse by `RobotsMatcher` and by the
 /// reference, whose matching allocates per pattern byte.
@@ -119,6 +125,25 @@ fuzz_target!(|data: &[u8]| {
                 reference,
                 "RobotsMatcher, agents {all:?} url {url:?}"
             );
+            let mut google = ReferenceMatcher::new(&all, url);
+            parse_robots_txt(body, &mut google);
+            let expected = (!google.disallow(), google.state());
+            let mut stream = RobotsMatcher::without_memo();
+            let allowed = stream.allowed_by_robots(body, &all, url);
+            assert_eq!(
+                (allowed, stream.state()),
+                expected,
+                "streaming RobotsMatcher state, agents {all:?} url {url:?}"
+            );
+            let mut memo = RobotsMatcher::new();
+            for round in 1..=3 {
+                let allowed = memo.allowed_by_robots(body, &all, url);
+                assert_eq!(
+                    (allowed, memo.state()),
+                    expected,
+                    "memoising RobotsMatcher state, query {round}, agents {all:?} url {url:?}"
+                );
+            }
         }
         for (agents, compiled) in agent_sets.iter().zip(&compiled) {
             let matcher = crate_outcome(body, agents, url);

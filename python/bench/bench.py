@@ -1,6 +1,7 @@
 """Benchmark: robotstxt_exact against the Python robots.txt parsers that are
-installed (urllib.robotparser always; Protego, robotspy and fastrobots when
-pip can install them), side by side in one run, on the shared corpus.
+installed (urllib.robotparser always; Protego, robotspy, fastrobots and
+fast-robotstxt when pip can install them), side by side in one run, on the
+shared corpus.
 
     python python/bench/bench.py [--corpus DIR] [--every N] [--repeat R]
 
@@ -9,10 +10,14 @@ corpus whose body and URL are UTF-8 (the others take str):
 
 - parse once: every file parsed once (not timed), then all queries timed;
   queries per second;
-- parse each time: for every N-th pair (default 20), parse the body and ask
-  about the URL, as a crawler without a cache does; queries per second
+- parse each time: for every N-th pair (default 20), in a shuffled order
+  (so that consecutive calls bring different bodies, as a crawler that
+  interleaves sites does, and every call really parses), parse the body and
+  ask about the URL, as a crawler without a cache does; queries per second
   (robotstxt_exact: Google's ``RobotsMatcher.one_agent_allowed_by_robots``,
-  which parses per query; the others: parse, then query).
+  which parses per query; fast-robotstxt, Google's library itself through
+  ctypes: ``RobotsMatcher.is_allowed``, the same; the others: parse, then
+  query).
 
 Ratios are robotstxt_exact's rate over each library's. Not a test: figures
 depend on the machine; run it on a quiet one.
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import gc
 import platform
+import random
 import time
 import urllib.robotparser
 from pathlib import Path
@@ -100,9 +106,24 @@ def _google_matcher():
     return lambda body, url: matcher.one_agent_allowed_by_robots(body, AGENT, url)
 
 
+def _fast_robotstxt():
+    """fast-robotstxt (Google's library through ctypes): per-query calls
+    only, it has no parsed object to keep."""
+    try:
+        from robotstxt import RobotsMatcher
+    except ImportError:
+        print("fast-robotstxt not installed: skipped")
+        return None
+    matcher = RobotsMatcher()
+    return lambda body, url: matcher.is_allowed(body, AGENT, url)
+
+
 #: Per-query calls that parse the body themselves (the library's own API for
 #: a one-off question); the others parse, then query.
 ONE_SHOT = {"robotstxt_exact": _google_matcher()}
+
+#: Libraries with per-query calls only (no parse-once figure).
+ONE_SHOT_ONLY = {name: fn for name, fn in {"fast-robotstxt": _fast_robotstxt()}.items() if fn}
 
 
 def timed(fn, repeat: int) -> float:
@@ -126,6 +147,7 @@ def main():
         raise SystemExit(f"corpus not found at {args.corpus}")
     bodies, pairs = load(args.corpus)
     sample = pairs[:: args.every]
+    random.Random(1).shuffle(sample)
     print(f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}; "
           f"{len(bodies)} files, {len(pairs)} queries parse-once, {len(sample)} parse-each-time")
     results = {}
@@ -153,6 +175,15 @@ def main():
         results[name] = (len(items) / t_once, len(work) / t_each)
         print(f"  {name}: parse once {results[name][0]:,.0f} q/s, parse each time {results[name][1]:,.0f} q/s",
               flush=True)
+    for name, one_shot in ONE_SHOT_ONLY.items():
+        work = [(bodies[site], url) for site, url in sample]
+
+        def each_only():
+            for body, url in work:
+                one_shot(body, url)
+
+        results[name] = (None, len(work) / timed(each_only, args.repeat))
+        print(f"  {name}: parse each time {results[name][1]:,.0f} q/s", flush=True)
 
     import robotstxt_exact
 
@@ -172,6 +203,8 @@ def main():
     for name, (once_qps, each_qps) in results.items():
         if name == "robotstxt_exact":
             print(f"| robotstxt_exact (`Robots.allowed`; `RobotsMatcher`) | {once_qps:,.0f} | | {each_qps:,.0f} | |")
+        elif once_qps is None:
+            print(f"| {name} | | | {each_qps:,.0f} | {ours_each / each_qps:.1f}x |")
         else:
             print(f"| {name} | {once_qps:,.0f} | {ours_once / once_qps:.1f}x | "
                   f"{each_qps:,.0f} | {ours_each / each_qps:.1f}x |")

@@ -25,6 +25,27 @@ pub(crate) fn bytes_of<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<Co
     )))
 }
 
+/// The bytes of a `bytes` or `str` argument, copied for neither: a `str`'s
+/// UTF-8 encoding is made once into `keep`, which holds it for as long as
+/// the bytes are used. For the per-query calls, where a body copied twice
+/// (into a Python `bytes`, then into Rust) cost as much as a short query.
+pub(crate) fn bytes_in<'a, 'py>(
+    obj: &'a Bound<'py, PyAny>,
+    keep: &'a mut Option<Bound<'py, PyBytes>>,
+    what: &str,
+) -> PyResult<&'a [u8]> {
+    if let Ok(b) = obj.downcast::<PyBytes>() {
+        return Ok(b.as_bytes());
+    }
+    if let Ok(s) = obj.downcast::<PyString>() {
+        return Ok(keep.insert(s.encode_utf8()?).as_bytes());
+    }
+    Err(PyTypeError::new_err(format!(
+        "{what} must be bytes or str, not {}",
+        obj.get_type().name()?
+    )))
+}
+
 /// One agent or a sequence of agents, each bytes or str.
 pub(crate) fn agents_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
     if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyString>() {

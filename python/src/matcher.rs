@@ -9,7 +9,23 @@ use pyo3::types::{PyBytes, PyString};
 
 use robotstxt::RobotsMatcher as CoreMatcher;
 
-use crate::convert::{agents_of, bytes_of, text};
+use crate::convert::{agents_of, bytes_in, bytes_of, text};
+
+/// Bodies from this size on are queried with the GIL released. A query
+/// streams a few kilobytes in a microsecond or two, about what handing the
+/// GIL over and back costs; past this size other threads gain more than
+/// the hand-over costs.
+const RELEASE_GIL_FROM: usize = 16 * 1024;
+
+/// Runs `query` with the GIL released when the body is large enough for
+/// that to pay.
+fn query<T: Send>(py: Python<'_>, body_len: usize, query: impl FnOnce() -> T + Send) -> T {
+    if body_len >= RELEASE_GIL_FROM {
+        py.allow_threads(query)
+    } else {
+        query()
+    }
+}
 
 /// Google's `RobotsMatcher`: parses the body on every query and keeps the
 /// answer's details for the accessors. Not for sharing between threads: use
@@ -35,11 +51,14 @@ impl RobotsMatcher {
         user_agents: &Bound<'_, PyAny>,
         url: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
-        let body = bytes_of(robots_body, "robots_body")?;
+        let (mut keep_body, mut keep_url) = (None, None);
+        let body = bytes_in(robots_body, &mut keep_body, "robots_body")?;
         let agents = agents_of(user_agents)?;
-        let url = bytes_of(url, "url")?;
+        let url = bytes_in(url, &mut keep_url, "url")?;
         let inner = &mut self.inner;
-        Ok(py.allow_threads(|| inner.allowed_by_robots(&*body, &agents, &*url)))
+        Ok(query(py, body.len(), || {
+            inner.allowed_by_robots(body, &agents, url)
+        }))
     }
 
     /// Whether `user_agent` may fetch `url` under `robots_body`.
@@ -50,11 +69,14 @@ impl RobotsMatcher {
         user_agent: &Bound<'_, PyAny>,
         url: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
-        let body = bytes_of(robots_body, "robots_body")?;
-        let agent = bytes_of(user_agent, "user_agent")?;
-        let url = bytes_of(url, "url")?;
+        let (mut keep_body, mut keep_agent, mut keep_url) = (None, None, None);
+        let body = bytes_in(robots_body, &mut keep_body, "robots_body")?;
+        let agent = bytes_in(user_agent, &mut keep_agent, "user_agent")?;
+        let url = bytes_in(url, &mut keep_url, "url")?;
         let inner = &mut self.inner;
-        Ok(py.allow_threads(|| inner.one_agent_allowed_by_robots(&*body, &*agent, &*url)))
+        Ok(query(py, body.len(), || {
+            inner.one_agent_allowed_by_robots(body, agent, url)
+        }))
     }
 
     /// Whether the last query was disallowed.

@@ -51,6 +51,10 @@ pub(crate) trait Vector: Copy {
     /// Bitwise and.
     unsafe fn and(self, other: Self) -> Self;
 
+    /// 0xFF in each byte less than `other`'s, the bytes taken as signed,
+    /// 0 in the others.
+    unsafe fn lt_signed(self, other: Self) -> Self;
+
     /// Each byte's lowest bit moved to its sign bit (the other bits are
     /// whatever the instruction set leaves: only sign bits are read).
     unsafe fn lowest_bits_to_sign(self) -> Self;
@@ -80,6 +84,57 @@ pub(crate) unsafe fn classify<V: Vector>(block: &[u8; BLOCK]) -> Masks {
             masks.escape |= v.or(eq(v, b'%')).movemask() << shift;
         }
         masks
+    }
+}
+
+/// The line-end bytes (LF or CR) of a block: [`Masks::eol`] alone, for a
+/// reader that needs nothing else of most lines.
+///
+/// # Safety
+/// The processor has `V`'s instructions.
+#[inline(always)]
+pub(crate) unsafe fn eol<V: Vector>(block: &[u8; BLOCK]) -> u64 {
+    // SAFETY: as in `classify`.
+    unsafe {
+        let mut eol = 0u64;
+        for (i, lane) in block.chunks_exact(V::BYTES).enumerate() {
+            let v = V::load(lane);
+            let ends = v.eq(V::splat(b'\n')).or(v.eq(V::splat(b'\r')));
+            eol |= ends.movemask() << (V::BYTES * i);
+        }
+        eol
+    }
+}
+
+/// Where a rule's value stops being a plain copy of the path, over the
+/// first [`Vector::BYTES`] bytes of each: bit `i` of the first mask where
+/// `value[i]` differs from `path[i]`, of the second where `value[i]` is a
+/// byte past which the comparison says nothing (`%`, `*`, `$`, `#`, a byte
+/// at or above 0x80 or at or below a space: an escape, a wildcard, an
+/// anchor, the end of the value).
+///
+/// # Safety
+/// The processor has `V`'s instructions, and `value` and `path` hold a
+/// vector each.
+#[inline(always)]
+pub(crate) unsafe fn plain_prefix<V: Vector>(value: &[u8], path: &[u8]) -> (u64, u64) {
+    // SAFETY: the caller guarantees `V`'s instructions and the bytes.
+    unsafe {
+        let v = V::load(value);
+        let eq = |c: u8| v.eq(V::splat(c));
+        let same = v.eq(V::load(path)).movemask();
+        // Signed, the bytes at or above 0x80 are below zero: one comparison
+        // takes them, the controls and the space.
+        let stop = v
+            .lt_signed(V::splat(b'!'))
+            .or(eq(b'%'))
+            .or(eq(b'*').or(eq(b'$')).or(eq(b'#')));
+        let all = if V::BYTES == 64 {
+            u64::MAX
+        } else {
+            (1u64 << V::BYTES) - 1
+        };
+        (!same & all, stop.movemask())
     }
 }
 

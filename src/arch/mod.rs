@@ -57,6 +57,21 @@ impl Classifier {
         }
     }
 
+    /// The line-end bytes (LF or CR) of the block of the body that starts
+    /// at `base` ([`Masks::eol`] alone), the block padded as in
+    /// [`classify_at`](Self::classify_at).
+    pub(crate) fn eol_at(self, body: &[u8], base: usize) -> u64 {
+        let rest = body.get(base..).unwrap_or_default();
+        match rest.first_chunk::<BLOCK>() {
+            Some(block) => self.eol(block),
+            None => {
+                let mut block = [b'a'; BLOCK];
+                block[..rest.len()].copy_from_slice(rest);
+                self.eol(&block)
+            }
+        }
+    }
+
     /// The CRs among the line-end bytes `eol` of the block of the body that
     /// starts at `base`. The parser needs them only inside runs of line
     /// ends, so they are not part of [`Masks`]: most blocks never ask.
@@ -87,6 +102,21 @@ impl Classifier {
         }
         #[cfg(not(target_arch = "x86_64"))]
         portable::classify(block)
+    }
+
+    fn eol(self, block: &[u8; BLOCK]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if self.avx2 {
+                // SAFETY: `avx2` is true only when the processor has AVX2
+                // (`new`).
+                return unsafe { x86_64::avx2::eol(block) };
+            }
+            // SAFETY: SSE2 is part of the x86-64 baseline.
+            unsafe { x86_64::sse2::eol(block) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        portable::eol(block)
     }
 
     /// One bit per byte of the block: its lowest bit. Without AVX2, a word
@@ -160,6 +190,17 @@ pub(crate) fn any_of_16(chunk: &[u8; 16], needles: [u8; 4]) -> u32 {
     portable::any_of_16(chunk, needles)
 }
 
+/// Where a rule's value stops being a plain copy of the path, over sixteen
+/// bytes of each (see [`generic::plain_prefix`]): the bytes that differ, and
+/// the bytes of `value` past which the comparison says nothing.
+pub(crate) fn plain_prefix_16(value: &[u8; 16], path: &[u8; 16]) -> (u32, u32) {
+    // SAFETY: SSE2 is part of the x86-64 baseline.
+    #[cfg(target_arch = "x86_64")]
+    return unsafe { x86_64::sse2::plain_prefix_16(value, path) };
+    #[cfg(not(target_arch = "x86_64"))]
+    portable::plain_prefix_16(value, path)
+}
+
 /// Bit `i` set where byte `i` of `a` is `x` and byte `i` of `b` is `y`: of
 /// sixteen places a needle may start, those holding its first byte, `a`
 /// being the haystack from the first of them, and its last byte, `b` being
@@ -206,6 +247,11 @@ mod tests {
     fn classifications() -> Vec<Version<OnBlock<Masks>>> {
         versions!(OnBlock<Masks>:
             |b| Classifier::new().classify(b), portable::classify, sse2: classify, avx2: classify)
+    }
+
+    fn eols() -> Vec<Version<OnBlock<u64>>> {
+        versions!(OnBlock<u64>:
+            |b| Classifier::new().eol(b), portable::eol, sse2: eol, avx2: eol)
     }
 
     fn odds() -> Vec<Version<OnBlock<u64>>> {
@@ -344,6 +390,35 @@ mod tests {
                 let expected = classify_bytes(&block);
                 for (name, classify) in &versions {
                     assert_eq!(classify(&block), expected, "{name}: {value:#x} at {at}");
+                }
+                for (name, eol) in eols() {
+                    assert_eq!(eol(&block), expected.eol, "{name}: {value:#x} at {at}");
+                }
+            }
+        }
+    }
+
+    /// Sixteen places, each of every byte value against a path byte equal
+    /// to it or one bit away, in both halves of the vector.
+    #[test]
+    fn plain_prefix_of_every_byte_value_in_every_position() {
+        for value in 0..=255u8 {
+            for at in 0..16 {
+                for flip in [0u8, 1, 0x20, 0x80] {
+                    let mut v = [b'a'; 16];
+                    let mut p = [b'a'; 16];
+                    v[at] = value;
+                    p[at] = value ^ flip;
+                    let stop = value <= b' '
+                        || value >= 0x80
+                        || matches!(value, b'%' | b'*' | b'$' | b'#');
+                    let expected = (u32::from(flip != 0) << at, u32::from(stop) << at);
+                    assert_eq!(plain_prefix_16(&v, &p), expected, "{value:#x} at {at}");
+                    assert_eq!(
+                        portable::plain_prefix_16(&v, &p),
+                        expected,
+                        "{value:#x} at {at}"
+                    );
                 }
             }
         }

@@ -31,6 +31,31 @@ pub(crate) fn classify(block: &[u8; BLOCK]) -> Masks {
     masks
 }
 
+/// [`crate::arch::generic::eol`] a word at a time.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) fn eol(block: &[u8; BLOCK]) -> u64 {
+    let mut eol = 0u64;
+    for (i, chunk) in block.chunks_exact(8).enumerate() {
+        let word = word(chunk);
+        eol |= gather(eq_bytes(word, b'\n') | eq_bytes(word, b'\r')) << (8 * i);
+    }
+    eol
+}
+
+/// [`crate::arch::generic::plain_prefix`] for sixteen bytes each, a byte at
+/// a time.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) fn plain_prefix_16(value: &[u8; 16], path: &[u8; 16]) -> (u32, u32) {
+    let mut diff = 0;
+    let mut stop = 0;
+    for (i, (&b, &p)) in value.iter().zip(path).enumerate() {
+        diff |= u32::from(b != p) << i;
+        let ends = b <= b' ' || b >= 0x80 || matches!(b, b'%' | b'*' | b'$' | b'#');
+        stop |= u32::from(ends) << i;
+    }
+    (diff, stop)
+}
+
 /// [`crate::arch::generic::odd`] a word at a time.
 pub(crate) fn odd(block: &[u8; BLOCK]) -> u64 {
     let mut odd = 0u64;

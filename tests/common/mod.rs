@@ -14,7 +14,7 @@
 pub mod google_parse;
 
 use robotstxt_exact::pattern::matches_reference;
-use robotstxt_exact::{ParseHandler, RobotsMatcher, parse_robots_txt};
+use robotstxt_exact::{MatcherState, ParseHandler, RobotsMatcher, parse_robots_txt};
 
 /// Everything a matcher exposes after one query.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,6 +182,22 @@ impl ReferenceMatcher {
             higher(self.disallow_specific, self.allow_specific).line
         } else {
             higher(self.disallow_global, self.allow_global).line
+        }
+    }
+
+    /// Google's protected members after the parse, as
+    /// [`RobotsMatcher::state`] gives them.
+    pub fn state(&self) -> MatcherState {
+        let pair = |hit: Hit| (hit.priority, hit.line);
+        MatcherState {
+            allow_global: pair(self.allow_global),
+            allow_specific: pair(self.allow_specific),
+            disallow_global: pair(self.disallow_global),
+            disallow_specific: pair(self.disallow_specific),
+            seen_global_agent: self.seen_global_agent,
+            seen_specific_agent: self.seen_specific_agent,
+            ever_seen_specific_agent: self.ever_seen_specific_agent,
+            seen_separator: self.seen_separator,
         }
     }
 

@@ -7,9 +7,9 @@ use std::arch::x86_64::{
     __m128i, __m256i, _mm_and_si128, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm_extract_epi64,
     _mm_or_si128, _mm_set1_epi8, _mm_slli_epi16, _mm_srli_epi16, _mm_srli_si128, _mm_xor_si128,
     _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_pd, _mm256_castsi256_si128,
-    _mm256_cmpeq_epi8, _mm256_cmpeq_epi64, _mm256_cvtepu8_epi64, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_movemask_pd, _mm256_or_si256,
-    _mm256_set1_epi8, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_slli_epi16,
+    _mm256_cmpeq_epi8, _mm256_cmpeq_epi64, _mm256_cmpgt_epi8, _mm256_cvtepu8_epi64,
+    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_movemask_pd,
+    _mm256_or_si256, _mm256_set1_epi8, _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_slli_epi16,
     _mm256_sllv_epi64,
 };
 
@@ -53,6 +53,12 @@ impl Vector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn lt_signed(self, other: Self) -> Self {
+        // SAFETY: as in `splat`.
+        unsafe { _mm256_cmpgt_epi8(other, self) }
+    }
+
+    #[inline(always)]
     unsafe fn lowest_bits_to_sign(self) -> Self {
         // Shifting each 16-bit lane left by 7 moves the lowest bit of both
         // of its bytes to their sign bits.
@@ -72,6 +78,13 @@ impl Vector for __m256i {
 pub(crate) fn classify(block: &[u8; BLOCK]) -> Masks {
     // SAFETY: this function runs only where the processor has AVX2.
     unsafe { generic::classify::<__m256i>(block) }
+}
+
+/// [`generic::eol`] with AVX2.
+#[target_feature(enable = "avx2")]
+pub(crate) fn eol(block: &[u8; BLOCK]) -> u64 {
+    // SAFETY: as in `classify`.
+    unsafe { generic::eol::<__m256i>(block) }
 }
 
 /// [`generic::odd`] with AVX2.

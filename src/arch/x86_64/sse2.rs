@@ -2,8 +2,8 @@
 //! it. SSE2 is part of the x86-64 baseline: these need no check at run time.
 
 use std::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set1_epi8, _mm_slli_epi16,
+    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+    _mm_or_si128, _mm_set1_epi8, _mm_slli_epi16,
 };
 
 use crate::arch::generic::{self, BLOCK, Masks, Vector};
@@ -44,6 +44,12 @@ impl Vector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn lt_signed(self, other: Self) -> Self {
+        // SAFETY: as in `splat`.
+        unsafe { _mm_cmplt_epi8(self, other) }
+    }
+
+    #[inline(always)]
     unsafe fn lowest_bits_to_sign(self) -> Self {
         // Shifting each 16-bit lane left by 7 moves the lowest bit of both
         // of its bytes to their sign bits.
@@ -65,6 +71,21 @@ impl Vector for __m128i {
 pub(crate) fn classify(block: &[u8; BLOCK]) -> Masks {
     // SAFETY: this function runs only where the processor has SSE2.
     unsafe { generic::classify::<__m128i>(block) }
+}
+
+/// [`generic::eol`] with SSE2.
+#[target_feature(enable = "sse2")]
+pub(crate) fn eol(block: &[u8; BLOCK]) -> u64 {
+    // SAFETY: as in `classify`.
+    unsafe { generic::eol::<__m128i>(block) }
+}
+
+/// [`generic::plain_prefix`] with SSE2, for sixteen bytes each.
+#[target_feature(enable = "sse2")]
+pub(crate) fn plain_prefix_16(value: &[u8; 16], path: &[u8; 16]) -> (u32, u32) {
+    // SAFETY: as in `classify`; `value` and `path` are a vector each.
+    let (diff, stop) = unsafe { generic::plain_prefix::<__m128i>(value, path) };
+    (diff as u32, stop as u32)
 }
 
 /// [`generic::any_of`] with SSE2, for sixteen bytes.

@@ -33,6 +33,7 @@ pub mod matcher;
 pub mod parser;
 pub mod path;
 pub mod pattern;
+pub mod preferences;
 pub mod reporting;
 pub mod robots;
 mod scan;
@@ -47,7 +48,7 @@ pub use parser::{
 };
 pub use path::{get_path_params_query, try_get_path_params_query};
 pub use reporting::{RobotsParsedLine, RobotsParsingReporter, RobotsTagName, UNSUPPORTED_TAGS};
-pub use robots::{Answer, CompiledRobots, Group, Robots, Rule, RuleKind};
+pub use robots::{Answer, CompiledRobots, Group, PreferenceLine, Robots, Rule, RuleKind};
 
 /// Runs the Rust examples of the README as doctests, so it cannot drift from
 /// the API.

@@ -2,6 +2,7 @@
 //! matters, and the explanation a reader gets.
 
 use crate::crawler::MAX_ROBOTS_TXT_BYTES;
+use crate::preferences::ExtensionKey;
 
 /// What a line is read as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -19,6 +20,14 @@ pub enum LineKind {
     Unsupported,
     /// A key nobody knows; ignored.
     Unknown,
+    /// A `Content-Signal` line: an extension Google ignores, read beside
+    /// the verdicts (see [`crate::preferences`]).
+    ContentSignal,
+    /// A `Content-Usage` line: an extension Google ignores, read beside the
+    /// verdicts.
+    ContentUsage,
+    /// A `Request-rate` line: an extension Google ignores.
+    RequestRate,
     /// Only a comment.
     Comment,
     /// Nothing, or only whitespace.
@@ -37,6 +46,9 @@ impl LineKind {
             LineKind::Sitemap => "sitemap",
             LineKind::Unsupported => "unsupported",
             LineKind::Unknown => "unknown",
+            LineKind::ContentSignal => "content-signal",
+            LineKind::ContentUsage => "content-usage",
+            LineKind::RequestRate => "request-rate",
             LineKind::Comment => "comment",
             LineKind::Empty => "empty",
             LineKind::Malformed => "malformed",
@@ -177,6 +189,84 @@ pub enum Code {
     /// The line has bytes that are not UTF-8; Google's documentation says
     /// such characters may be ignored, which can make rules invalid. Warning.
     NonUtf8,
+    /// A `Content-Signal`, `Content-Usage` or `Request-rate` line before the
+    /// first `user-agent` line: it applies to no crawler. Error.
+    ExtensionOutsideGroup {
+        /// The key.
+        key: ExtensionKey,
+    },
+    /// A `Content-Signal` or `Content-Usage` line with no statement (empty,
+    /// or only a path): it states nothing. Warning.
+    PreferenceEmpty,
+    /// A `Content-Signal` or `Content-Usage` line states a "yes" in a group
+    /// whose rules disallow every path (`Disallow: /` and no `allow`): no
+    /// preference applies to what may not be fetched
+    /// (draft-ietf-aipref-attach-05 §3.1). Warning.
+    PreferenceNeverApplies {
+        /// The line of the `disallow`.
+        disallow_line: u32,
+    },
+    /// A `user-agent` line after `Content-Signal`, `Content-Usage` or
+    /// `Request-rate` lines, with no `allow` or `disallow` between: Google
+    /// starts no new group there, so those lines (and the rules that follow)
+    /// apply to both sets of agents. Warning.
+    GroupContinuesAfterExtension {
+        /// The first line of the group it joins.
+        group_line: u32,
+    },
+    /// `Content-Signal`: an item without `=`, or an empty item. Warning.
+    SignalSyntax {
+        /// The item as written (empty for an empty item).
+        item: Vec<u8>,
+    },
+    /// `Content-Signal`: a name other than `search`, `ai-input` and
+    /// `ai-train`; ignored. Warning.
+    SignalUnknownName {
+        /// The name as written.
+        name: Vec<u8>,
+    },
+    /// `Content-Signal`: a value other than `yes` or `no`; ignored. Warning.
+    SignalBadValue {
+        /// The signal's name.
+        name: Vec<u8>,
+        /// The value as written.
+        value: Vec<u8>,
+    },
+    /// `Content-Signal`: a signal given both `yes` and `no` in one line;
+    /// `no` is read. Warning.
+    SignalContradicts {
+        /// The signal's name.
+        name: Vec<u8>,
+    },
+    /// `Content-Signal` with a path, which the Content Signals Policy does
+    /// not show; read as `Content-Usage` reads one. Note.
+    SignalPath,
+    /// `Content-Usage`: the statement is not an RFC 9651 Dictionary, so it
+    /// states nothing (draft-ietf-aipref-vocab-07 §6.5.1). Warning.
+    UsageSyntax {
+        /// The byte offset in the statement.
+        at: usize,
+        /// What was expected there.
+        expected: &'static str,
+    },
+    /// `Content-Usage`: a label the vocabulary does not define; ignored, as
+    /// the vocabulary requires. Note.
+    UsageUnknownLabel {
+        /// The label.
+        label: Vec<u8>,
+    },
+    /// `Content-Usage`: a known label whose value is not the Token `y` or
+    /// `n`, so its preference is unknown. Warning.
+    UsageBadValue {
+        /// The label.
+        label: Vec<u8>,
+    },
+    /// `Request-rate`: not `REQUESTS/PERIOD[s|m|h] [HHMM-HHMM]`; ignored.
+    /// Warning.
+    RequestRateMalformed {
+        /// What is wrong.
+        reason: &'static str,
+    },
 }
 
 impl Code {
@@ -204,6 +294,19 @@ impl Code {
             Code::FileTooLarge { .. } => "file-too-large",
             Code::ByteOrderMark => "byte-order-mark",
             Code::NonUtf8 => "non-utf8",
+            Code::ExtensionOutsideGroup { .. } => "extension-outside-group",
+            Code::PreferenceEmpty => "preference-empty",
+            Code::PreferenceNeverApplies { .. } => "preference-never-applies",
+            Code::GroupContinuesAfterExtension { .. } => "group-continues-after-extension",
+            Code::SignalSyntax { .. } => "content-signal-syntax",
+            Code::SignalUnknownName { .. } => "content-signal-unknown-name",
+            Code::SignalBadValue { .. } => "content-signal-bad-value",
+            Code::SignalContradicts { .. } => "content-signal-contradicts",
+            Code::SignalPath => "content-signal-path",
+            Code::UsageSyntax { .. } => "content-usage-syntax",
+            Code::UsageUnknownLabel { .. } => "content-usage-unknown-label",
+            Code::UsageBadValue { .. } => "content-usage-bad-value",
+            Code::RequestRateMalformed { .. } => "request-rate-malformed",
         }
     }
 
@@ -215,13 +318,16 @@ impl Code {
             | Code::UnsupportedKey { .. }
             | Code::PartialUserAgent { .. }
             | Code::EmptyRule
-            | Code::ByteOrderMark => Severity::Note,
+            | Code::ByteOrderMark
+            | Code::SignalPath
+            | Code::UsageUnknownLabel { .. } => Severity::Note,
             Code::RuleOutsideGroup
             | Code::RuleNeverMatches
             | Code::UnreachableGroup { .. }
             | Code::RelativeSitemap
             | Code::InvalidSitemap
-            | Code::FileTooLarge { .. } => Severity::Error,
+            | Code::FileTooLarge { .. }
+            | Code::ExtensionOutsideGroup { .. } => Severity::Error,
             Code::LineTooLong { .. }
             | Code::UnknownKey { .. }
             | Code::MalformedLine
@@ -230,7 +336,17 @@ impl Code {
             | Code::OverriddenDisallow { .. }
             | Code::ShadowedRule { .. }
             | Code::EmptyGroup
-            | Code::NonUtf8 => Severity::Warning,
+            | Code::NonUtf8
+            | Code::PreferenceEmpty
+            | Code::PreferenceNeverApplies { .. }
+            | Code::GroupContinuesAfterExtension { .. }
+            | Code::SignalSyntax { .. }
+            | Code::SignalUnknownName { .. }
+            | Code::SignalBadValue { .. }
+            | Code::SignalContradicts { .. }
+            | Code::UsageSyntax { .. }
+            | Code::UsageBadValue { .. }
+            | Code::RequestRateMalformed { .. } => Severity::Warning,
         }
     }
 
@@ -311,6 +427,57 @@ impl Code {
                 "line has bytes that are not UTF-8; Google may ignore them, which can make \
                  rules invalid"
                     .into()
+            }
+            Code::ExtensionOutsideGroup { key } => format!(
+                "{} before any user-agent line; it applies to no crawler",
+                key.as_str()
+            ),
+            Code::PreferenceEmpty => "no statement of preference; the line states nothing".into(),
+            Code::PreferenceNeverApplies { disallow_line } => format!(
+                "states \"yes\", but the group disallows every path (line {disallow_line}): no \
+                 preference applies to what may not be fetched"
+            ),
+            Code::GroupContinuesAfterExtension { group_line } => format!(
+                "this user-agent joins the group of line {group_line}: Google starts a new group \
+                 only after an allow or disallow line, so the Content-Signal, Content-Usage and \
+                 Request-rate lines above apply to these agents too"
+            ),
+            Code::SignalSyntax { item } if item.is_empty() => {
+                "empty item in the Content-Signal list".into()
+            }
+            Code::SignalSyntax { item } => {
+                format!("\"{}\" is not a name=value item; ignored", s(item))
+            }
+            Code::SignalUnknownName { name } => format!(
+                "unknown signal \"{}\" (the Content Signals Policy defines search, ai-input and \
+                 ai-train); ignored",
+                s(name)
+            ),
+            Code::SignalBadValue { name, value } => format!(
+                "value \"{}\" of {} is neither yes nor no; ignored",
+                s(value),
+                s(name)
+            ),
+            Code::SignalContradicts { name } => {
+                format!("{} is both yes and no in this line; no is read", s(name))
+            }
+            Code::SignalPath => "the Content Signals Policy shows no path; it is read as \
+                 Content-Usage reads one"
+                .into(),
+            Code::UsageSyntax { at, expected } => format!(
+                "not an RFC 9651 dictionary (at byte {at} of the statement, expected \
+                 {expected}); the line states no preference"
+            ),
+            Code::UsageUnknownLabel { label } => format!(
+                "label \"{}\" is not in the vocabulary (train-ai, search); ignored",
+                s(label)
+            ),
+            Code::UsageBadValue { label } => format!(
+                "the value of {} is not the token y or n; its preference is unknown",
+                s(label)
+            ),
+            Code::RequestRateMalformed { reason } => {
+                format!("Request-rate is {reason}; ignored")
             }
         }
     }

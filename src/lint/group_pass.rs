@@ -1,11 +1,13 @@
 //! The first pass: the group-level findings of a body (rules outside any
 //! group; duplicate, overridden and shadowed rules; unreachable and empty
-//! groups), kept compactly (12 bytes each) until the second pass reaches
-//! their lines.
+//! groups; extension lines outside any group, preferences no fetchable path
+//! takes, groups that go on past extension lines), kept compactly (12 bytes
+//! each) until the second pass reaches their lines.
 
 use crate::decide::{extract_user_agent, is_global_agent};
 use crate::lint::code::Code;
 use crate::parser::{ParseHandler, parse_robots_txt};
+use crate::preferences::{ExtensionKey, parse_signal_value, parse_usage_value};
 
 /// What a group-level finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,7 +18,17 @@ enum GroupCodeKind {
     Shadowed,
     Unreachable,
     Empty,
+    /// `aux`: the [`ExtensionKey`] as its index in [`EXTENSION_KEYS`].
+    ExtensionOutside,
+    PreferenceNeverApplies,
+    GroupContinues,
 }
+
+const EXTENSION_KEYS: [ExtensionKey; 3] = [
+    ExtensionKey::ContentSignal,
+    ExtensionKey::ContentUsage,
+    ExtensionKey::RequestRate,
+];
 
 /// A group-level finding: the line, what, and a number (a line or a count).
 #[derive(Debug, Clone, Copy)]
@@ -39,6 +51,15 @@ impl GroupFinding {
             GroupCodeKind::Shadowed => Code::ShadowedRule { by_line: self.aux },
             GroupCodeKind::Unreachable => Code::UnreachableGroup { rules: self.aux },
             GroupCodeKind::Empty => Code::EmptyGroup,
+            GroupCodeKind::ExtensionOutside => Code::ExtensionOutsideGroup {
+                key: EXTENSION_KEYS[self.aux as usize],
+            },
+            GroupCodeKind::PreferenceNeverApplies => Code::PreferenceNeverApplies {
+                disallow_line: self.aux,
+            },
+            GroupCodeKind::GroupContinues => Code::GroupContinuesAfterExtension {
+                group_line: self.aux,
+            },
         }
     }
 }
@@ -62,6 +83,14 @@ struct GroupPass {
     rule_count: u32,
     /// Keys of the current line's directive, until its metadata arrives.
     last_was_rule: bool,
+    /// Whether an extension line came since the last `user-agent` line.
+    extension_since_agent: bool,
+    /// The open group's preference lines that state a "yes".
+    yes_lines: Vec<u32>,
+    /// The open group's `disallow: /` (or `/*`), and whether it has an
+    /// `allow`.
+    disallow_all: Option<u32>,
+    has_allow: bool,
 }
 
 impl GroupPass {
@@ -73,6 +102,13 @@ impl GroupPass {
         let Some((first, names_crawler)) = self.open.take() else {
             return;
         };
+        let yes_lines = std::mem::take(&mut self.yes_lines);
+        if let (Some(disallow), false) = (self.disallow_all.take(), self.has_allow) {
+            for line in yes_lines {
+                self.add(line, GroupCodeKind::PreferenceNeverApplies, disallow);
+            }
+        }
+        self.has_allow = false;
         if self.rule_count == 0 {
             if last {
                 self.add(first, GroupCodeKind::Empty, 0);
@@ -151,6 +187,11 @@ impl GroupPass {
             self.add(line, GroupCodeKind::RuleOutsideGroup, 0);
             return;
         }
+        if allow {
+            self.has_allow = true;
+        } else if matches!(value, b"/" | b"/*") && self.disallow_all.is_none() {
+            self.disallow_all = Some(line);
+        }
         self.rule_count = self.rule_count.saturating_add(1);
         // Rules that never match, or match with length 0, never decide and
         // are reported on their own line.
@@ -180,7 +221,12 @@ impl ParseHandler for GroupPass {
         if self.open.is_none() || self.last_was_rule {
             self.close(false);
             self.open = Some((line, false));
+        } else if self.extension_since_agent {
+            if let Some((first, _)) = self.open {
+                self.add(line, GroupCodeKind::GroupContinues, first);
+            }
         }
+        self.extension_since_agent = false;
         self.last_was_rule = false;
         let names = is_global_agent(value) || !extract_user_agent(value).is_empty();
         if let Some((_, n)) = self.open.as_mut() {
@@ -194,7 +240,25 @@ impl ParseHandler for GroupPass {
         self.rule(line, false, value);
     }
     fn handle_sitemap(&mut self, _line: u32, _value: &[u8]) {}
-    fn handle_unknown_action(&mut self, _line: u32, _action: &[u8], _value: &[u8]) {}
+    fn handle_unknown_action(&mut self, line: u32, action: &[u8], value: &[u8]) {
+        let Some(key) = ExtensionKey::of(action) else {
+            return;
+        };
+        if self.open.is_none() {
+            let index = EXTENSION_KEYS.iter().position(|&k| k == key).unwrap_or(0);
+            self.add(line, GroupCodeKind::ExtensionOutside, index as u32);
+            return;
+        }
+        self.extension_since_agent = true;
+        let stated = match key {
+            ExtensionKey::ContentSignal => parse_signal_value(value, |_| {}).stated,
+            ExtensionKey::ContentUsage => parse_usage_value(value, |_| {}).stated,
+            ExtensionKey::RequestRate => return,
+        };
+        if stated.allows_any() {
+            self.yes_lines.push(line);
+        }
+    }
 }
 
 /// The group-level findings of a body, sorted by line (stable, so findings

@@ -9,6 +9,9 @@ use crate::lint::group_pass::{GroupFinding, group_findings};
 use crate::lint::report::{LintLine, Summary};
 use crate::lint::source::{BOM, SourceLines};
 use crate::parser::{LineMetadata, ParseHandler, parse_robots_txt};
+use crate::preferences::{
+    ExtensionKey, Problem, parse_request_rate, parse_signal_value, parse_usage_value,
+};
 use crate::reporting::is_unsupported_tag;
 
 /// Lints `body` (see [`crate::lint::lint_each`]).
@@ -94,10 +97,12 @@ impl<E> ParseHandler for LinePass<'_, '_, E> {
         self.directive(LineKind::Sitemap, b"", value);
     }
     fn handle_unknown_action(&mut self, _line: u32, action: &[u8], value: &[u8]) {
-        let kind = if is_unsupported_tag(action) {
-            LineKind::Unsupported
-        } else {
-            LineKind::Unknown
+        let kind = match ExtensionKey::of(action) {
+            Some(ExtensionKey::ContentSignal) => LineKind::ContentSignal,
+            Some(ExtensionKey::ContentUsage) => LineKind::ContentUsage,
+            Some(ExtensionKey::RequestRate) => LineKind::RequestRate,
+            None if is_unsupported_tag(action) => LineKind::Unsupported,
+            None => LineKind::Unknown,
         };
         self.directive(kind, action, value);
     }
@@ -175,6 +180,19 @@ impl<E> ParseHandler for LinePass<'_, '_, E> {
                     add(code);
                 }
             }
+            LineKind::ContentSignal => {
+                parse_signal_value(value, |p| add(problem_code(p)));
+            }
+            LineKind::ContentUsage => {
+                parse_usage_value(value, |p| add(problem_code(p)));
+            }
+            LineKind::RequestRate => {
+                if let Err(error) = parse_request_rate(value) {
+                    add(Code::RequestRateMalformed {
+                        reason: error.as_str(),
+                    });
+                }
+            }
             _ => {}
         }
         while let Some(g) = self.next_group.filter(|g| g.line <= line_num) {
@@ -197,6 +215,38 @@ impl<E> ParseHandler for LinePass<'_, '_, E> {
                 self.error = Some(e);
             }
         }
+    }
+}
+
+/// The finding for a problem in a preference line's value.
+fn problem_code(problem: Problem<'_>) -> Code {
+    match problem {
+        Problem::NoStatement => Code::PreferenceEmpty,
+        Problem::SignalNoEquals { item } => Code::SignalSyntax {
+            item: item.to_vec(),
+        },
+        Problem::SignalEmptyItem => Code::SignalSyntax { item: Vec::new() },
+        Problem::SignalUnknownName { name } => Code::SignalUnknownName {
+            name: name.to_vec(),
+        },
+        Problem::SignalBadValue { name, value } => Code::SignalBadValue {
+            name: name.to_vec(),
+            value: value.to_vec(),
+        },
+        Problem::SignalContradicts { name } => Code::SignalContradicts {
+            name: name.to_vec(),
+        },
+        Problem::SignalPath => Code::SignalPath,
+        Problem::UsageSyntax(error) => Code::UsageSyntax {
+            at: error.at,
+            expected: error.expected,
+        },
+        Problem::UsageUnknownLabel { label } => Code::UsageUnknownLabel {
+            label: label.to_vec(),
+        },
+        Problem::UsageBadValue { label } => Code::UsageBadValue {
+            label: label.to_vec(),
+        },
     }
 }
 

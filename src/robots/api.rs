@@ -4,10 +4,12 @@
 use std::collections::TryReserveError;
 
 use crate::decide::Verdict;
+use crate::preferences::{PreferenceKind, Preferences, RequestRate, Statement};
 use crate::robots::alloc::or_abort;
 use crate::robots::build;
 use crate::robots::claim::{Answer, RuleKind, allowed};
 use crate::robots::compiled::CompiledRobots;
+use crate::robots::extensions::{ExtensionBlock, PreferenceData};
 use crate::robots::parsed::{AgentData, GroupData, Parsed, RuleData, range};
 
 /// A parsed robots.txt, immutable and shareable between threads.
@@ -170,6 +172,71 @@ impl Robots {
             .find_map(|&g| self.parsed.groups[g as usize].crawl_delay())
     }
 
+    /// The groups that apply to `user_agent`, in file order, as for rules:
+    /// those naming it (`true`), else the `*` groups (`false`).
+    pub fn applicable_groups(
+        &self,
+        user_agent: impl AsRef<[u8]>,
+    ) -> (bool, impl ExactSizeIterator<Item = Group<'_>> + '_) {
+        let (specific, groups) = match self.parsed.groups_naming(user_agent.as_ref()) {
+            [] => (false, &self.parsed.global_groups[..]),
+            named => (true, named),
+        };
+        let groups = groups.iter().map(move |&g| Group {
+            robots: self,
+            data: &self.parsed.groups[g as usize],
+        });
+        (specific, groups)
+    }
+
+    /// The `Request-rate` that applies to `user_agent`: the first valid one
+    /// of the groups naming it, or, when none names it, of the `*` groups.
+    /// An extension: it never changes a verdict.
+    pub fn request_rate(&self, user_agent: impl AsRef<[u8]>) -> Option<RequestRate> {
+        self.applicable_groups(user_agent)
+            .1
+            .find_map(|g| g.request_rate())
+    }
+
+    /// The usage preferences (`Content-Signal`, `Content-Usage`) that apply
+    /// to the crawler named by `user_agents` for `url`, with the line that
+    /// decided each, as `docs/AI-PREFERENCES.md` describes: the groups that
+    /// apply as for [`Robots::check`] (those naming one of the agents, else
+    /// the `*` groups), then per kind of line the longest matching path
+    /// (draft-ietf-aipref-attach-05 §3.1), equally long matches combined
+    /// "no" over "yes" (draft-ietf-aipref-vocab-07 §5.1). When Google's
+    /// verdict disallows the URL, no preference applies. An extension: it
+    /// never changes a verdict.
+    ///
+    /// ```
+    /// use robotstxt_exact::Robots;
+    /// use robotstxt_exact::preferences::{Signal, UsageCategory};
+    /// let robots = Robots::parse(
+    ///     "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /ok/ train-ai=y\n",
+    /// );
+    /// let prefs = robots.preferences(&["FooBot"], "https://example.com/ok/page");
+    /// assert_eq!(prefs.signal(Signal::AiTrain).map(|s| (s.allowed, s.line)), Some((false, 2)));
+    /// assert_eq!(prefs.usage(UsageCategory::TrainAi).map(|s| s.allowed), Some(true));
+    /// ```
+    pub fn preferences<A: AsRef<[u8]>>(
+        &self,
+        user_agents: &[A],
+        url: impl AsRef<[u8]>,
+    ) -> Preferences {
+        let url = url.as_ref();
+        let allowed = self.check(user_agents, url).allowed;
+        self.parsed.preferences(user_agents, url, allowed)
+    }
+
+    fn preference_line(&self, data: &PreferenceData) -> PreferenceLine<'_> {
+        PreferenceLine {
+            kind: data.kind,
+            path: self.parsed.bytes(data.path),
+            line: data.line,
+            stated: data.stated,
+        }
+    }
+
     /// Heap bytes held by this object (its own allocations, not counting the
     /// `Robots` value itself). The index of the rules for an agent (or for
     /// the `*` groups) is built by the first query that needs it: this grows
@@ -213,6 +280,20 @@ pub struct Rule<'a> {
     pub pattern: &'a [u8],
     /// The line number.
     pub line: u32,
+}
+
+/// A `Content-Signal` or `Content-Usage` line of a group, parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PreferenceLine<'a> {
+    /// Which of the two lines.
+    pub kind: PreferenceKind,
+    /// The path pattern, percent-escape normalised as the parser hands it
+    /// over; empty when the line has none (it then applies to every path).
+    pub path: &'a [u8],
+    /// The line number.
+    pub line: u32,
+    /// What the line states (see [`crate::preferences::Statement`]).
+    pub stated: Statement,
 }
 
 /// A group: its `user-agent` lines and its rules.
@@ -270,6 +351,28 @@ impl<'a> Group<'a> {
     /// Google ignores crawl-delay, and so do the verdicts here.
     pub fn crawl_delay(&self) -> Option<f64> {
         self.data.crawl_delay()
+    }
+
+    fn extension_block(&self) -> ExtensionBlock<'a> {
+        self.robots
+            .parsed
+            .extension_block(self.data)
+            .unwrap_or(ExtensionBlock::EMPTY)
+    }
+
+    /// The group's first valid `Request-rate`. An extension, never used in
+    /// verdicts.
+    pub fn request_rate(&self) -> Option<RequestRate> {
+        self.extension_block().request_rate
+    }
+
+    /// The group's `Content-Signal` and `Content-Usage` lines in file
+    /// order, parsed. An extension, never used in verdicts.
+    pub fn preference_lines(&self) -> impl ExactSizeIterator<Item = PreferenceLine<'a>> + 'a {
+        let robots = self.robots;
+        self.extension_block()
+            .lines()
+            .map(move |p| robots.preference_line(&p))
     }
 }
 

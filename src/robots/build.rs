@@ -7,8 +7,12 @@ use std::sync::OnceLock;
 
 use crate::decide::{extract_user_agent, is_global_agent};
 use crate::parser::{ParseHandler, parse_robots_txt};
+use crate::preferences::{
+    ExtensionKey, PreferenceKind, parse_request_rate, parse_signal_value, parse_usage_value,
+};
 use crate::robots::alloc::{Alloc, Span, bytes, push_bytes, too_large, try_boxed, try_push};
 use crate::robots::claim::RuleKind;
+use crate::robots::extensions::{ExtensionBlock, GroupExtensions, PreferenceData};
 use crate::robots::parsed::{
     AgentData, AgentName, GroupData, LazyIndex, Parsed, RuleData, compare_names, range,
 };
@@ -32,6 +36,10 @@ struct Builder {
     rules: Vec<RuleData>,
     groups: Vec<GroupData>,
     sitemaps: Vec<Span>,
+    /// The `Content-Signal` and `Content-Usage` lines, in file order.
+    preferences: Vec<PreferenceData>,
+    /// Per group with extension lines, in group order.
+    extensions: Vec<GroupExtensions>,
     last_was_rule: bool,
     /// The first allocation that failed; the callbacks after it do nothing.
     failed: Option<TryReserveError>,
@@ -64,6 +72,7 @@ impl Builder {
                     rules: [rules, rules],
                     is_global: false,
                     crawl_delay: f64::NAN,
+                    extensions: 0,
                 },
             )?;
             self.last_was_rule = false;
@@ -73,6 +82,55 @@ impl Builder {
         try_push(&mut self.agents, AgentData { value, line })?;
         if let Some(group) = self.groups.last_mut() {
             group.agents[1] = index;
+        }
+        Ok(())
+    }
+
+    /// A `Content-Signal`, `Content-Usage` or `Request-rate` line: kept for
+    /// the open group (lines before the first group apply to no one).
+    fn add_extension(&mut self, key: ExtensionKey, line: u32, value: &[u8]) -> Alloc<()> {
+        let Some(group) = self.groups.len().checked_sub(1) else {
+            return Ok(());
+        };
+        let group = u32::try_from(group).map_err(|_| too_large())?;
+        if self.extensions.last().is_none_or(|e| e.group != group) {
+            let start = u32::try_from(self.preferences.len()).map_err(|_| too_large())?;
+            try_push(
+                &mut self.extensions,
+                GroupExtensions {
+                    group,
+                    preferences: [start, start],
+                    request_rate: None,
+                },
+            )?;
+        }
+        let (kind, parsed) = match key {
+            ExtensionKey::RequestRate => {
+                if let Some(extensions) = self.extensions.last_mut() {
+                    if extensions.request_rate.is_none() {
+                        extensions.request_rate = parse_request_rate(value).ok();
+                    }
+                }
+                return Ok(());
+            }
+            ExtensionKey::ContentSignal => {
+                (PreferenceKind::Signal, parse_signal_value(value, |_| {}))
+            }
+            ExtensionKey::ContentUsage => (PreferenceKind::Usage, parse_usage_value(value, |_| {})),
+        };
+        let path = push_bytes(&mut self.arena, parsed.path.unwrap_or_default())?;
+        let index = u32::try_from(self.preferences.len() + 1).map_err(|_| too_large())?;
+        try_push(
+            &mut self.preferences,
+            PreferenceData {
+                kind,
+                path,
+                line,
+                stated: parsed.stated,
+            },
+        )?;
+        if let Some(extensions) = self.extensions.last_mut() {
+            extensions.preferences[1] = index;
         }
         Ok(())
     }
@@ -88,6 +146,14 @@ impl Builder {
         if let Some(error) = self.failed {
             return Err(error);
         }
+        // The extension lines, each group's in a block after the values.
+        for extensions in &self.extensions {
+            let lines = &self.preferences[range(extensions.preferences)];
+            let start = ExtensionBlock::write(&mut self.arena, extensions, lines)?;
+            self.groups[extensions.group as usize].extensions = start + 1;
+        }
+        drop(std::mem::take(&mut self.preferences));
+        drop(std::mem::take(&mut self.extensions));
         // The names of the user-agent lines, with their groups.
         let mut names: Vec<NameRef> = Vec::new();
         names.try_reserve_exact(self.agents.len())?;
@@ -243,7 +309,14 @@ impl ParseHandler for Builder {
         }
     }
 
-    fn handle_unknown_action(&mut self, _line: u32, action: &[u8], value: &[u8]) {
+    fn handle_unknown_action(&mut self, line: u32, action: &[u8], value: &[u8]) {
+        if self.failed.is_none() {
+            if let Some(key) = ExtensionKey::of(action) {
+                let result = self.add_extension(key, line, value);
+                self.note(result);
+                return;
+            }
+        }
         if !action.eq_ignore_ascii_case(b"crawl-delay") {
             return;
         }

@@ -48,6 +48,9 @@
 //!   of the indexes;
 //! - `parsed.rs`: the stored form (one arena, flat arrays of groups, rules
 //!   and names, the lazily built indexes) and the queries on it;
+//! - `extensions.rs`: the `Content-Signal`, `Content-Usage` and
+//!   `Request-rate` lines of a group, stored after the values (read beside
+//!   the rules, never in a verdict);
 //! - `index.rs`: the rule index and its search (literal starts, chains,
 //!   the screens of the `*` rules);
 //! - `candidate.rs`: the rules as the index takes them, with the
@@ -66,10 +69,11 @@ mod build;
 mod candidate;
 mod claim;
 mod compiled;
+mod extensions;
 mod index;
 mod parsed;
 mod query;
 
-pub use api::{Group, Robots, Rule};
+pub use api::{Group, PreferenceLine, Robots, Rule};
 pub use claim::{Answer, RuleKind};
 pub use compiled::CompiledRobots;

@@ -7,10 +7,13 @@ use std::cmp::Ordering;
 use std::sync::OnceLock;
 
 use crate::decide::{Verdict, index_html_directory_len};
+use crate::path::try_get_path_params_query;
 use crate::pattern::{matches, matches_split};
+use crate::preferences::{PreferenceCandidate, Preferences, select};
 use crate::robots::alloc::{Alloc, Span, bytes, too_large, try_push};
 use crate::robots::candidate::push_candidates;
 use crate::robots::claim::{Claim, RuleKind, verdict};
+use crate::robots::extensions::ExtensionBlock;
 use crate::robots::index::{RuleIndex, Scratch};
 use crate::robots::query::{QueryPath, with_path};
 use crate::word::{ascii_lowercase, head};
@@ -79,6 +82,11 @@ pub(super) struct GroupData {
     /// The first valid `crawl-delay`, or NaN for none (no valid delay is
     /// NaN): eight bytes rather than an `Option`'s sixteen.
     pub(super) crawl_delay: f64,
+    /// Where the group's extension block lies in the arena, plus one; 0 for
+    /// a group without `Content-Signal`, `Content-Usage` or `Request-rate`
+    /// lines (see [`ExtensionBlock`]). It fits in the padding after
+    /// `is_global`: a group costs no more for it.
+    pub(super) extensions: u32,
 }
 
 impl GroupData {
@@ -175,6 +183,75 @@ impl Parsed {
     }
 
     /// The groups whose user-agent lines name `agent`, in file order.
+    /// The extension lines of a group, if it has any.
+    pub(super) fn extension_block(&self, group: &GroupData) -> Option<ExtensionBlock<'_>> {
+        let start = group.extensions.checked_sub(1)?;
+        Some(ExtensionBlock::read(&self.arena, start as usize))
+    }
+
+    /// The usage preferences the extension lines of the groups that apply
+    /// to `user_agents` state for `url`: see [`crate::Robots::preferences`].
+    /// `allowed` is the verdict for the URL, and nothing applies without it.
+    pub(super) fn preferences<A: AsRef<[u8]>>(
+        &self,
+        user_agents: &[A],
+        url: &[u8],
+        allowed: bool,
+    ) -> Preferences {
+        let mut preferences = Preferences {
+            allowed,
+            ..Preferences::default()
+        };
+        if !allowed {
+            return preferences;
+        }
+        // The groups as for rules: those naming an agent, else `*`, each
+        // once, in file order.
+        let mut merged: Vec<u32> = Vec::new();
+        let groups: &[u32] = match user_agents {
+            [agent] => self.groups_naming(agent.as_ref()),
+            _ => {
+                for agent in user_agents {
+                    let named = self.groups_naming(agent.as_ref());
+                    if merged.try_reserve(named.len()).is_err() {
+                        return preferences;
+                    }
+                    merged.extend_from_slice(named);
+                }
+                merged.sort_unstable();
+                merged.dedup();
+                &merged
+            }
+        };
+        let groups = if groups.is_empty() {
+            &self.global_groups[..]
+        } else {
+            groups
+        };
+        let lines = || {
+            groups
+                .iter()
+                .filter_map(|&g| self.extension_block(&self.groups[g as usize]))
+                .flat_map(ExtensionBlock::lines)
+        };
+        if lines().next().is_none() {
+            return preferences;
+        }
+        // Without memory for the path, no preference is reported rather
+        // than a wrong one.
+        let Ok(path) = try_get_path_params_query(url) else {
+            return preferences;
+        };
+        let candidates = lines().map(|p| PreferenceCandidate {
+            kind: p.kind,
+            pattern: self.bytes(p.path),
+            line: p.line,
+            stated: p.stated,
+        });
+        (preferences.signals, preferences.usage) = select(candidates, &path);
+        preferences
+    }
+
     pub(super) fn groups_naming(&self, agent: &[u8]) -> &[u32] {
         self.name(agent)
             .map_or(&[], |name| &self.agent_groups[range(name.groups)])

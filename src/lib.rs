@@ -25,6 +25,7 @@
 // the `robotstxt-exact-capi` crate).
 #[allow(unsafe_code)]
 mod arch;
+pub mod audit;
 pub mod crawler;
 mod decide;
 pub mod escape;

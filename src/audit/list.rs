@@ -1,0 +1,334 @@
+//! Crawler lists: the shipped `crawlers.toml` and users' own lists.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+/// What a crawler is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Category {
+    /// Collects content to train AI models (or is the token that controls
+    /// such use).
+    AiTraining,
+    /// Indexes content for AI search or answers.
+    AiSearch,
+    /// Fetches pages when a user of an AI assistant asks.
+    AiAssistant,
+    /// Crawls for a search engine.
+    SearchEngine,
+    /// Crawls for SEO tools.
+    Seo,
+    /// Crawls for a web archive.
+    Archiver,
+    /// Anything else (users' lists).
+    Other,
+}
+
+impl Category {
+    /// Every category, in the order of the list.
+    pub const ALL: [Category; 7] = [
+        Category::AiTraining,
+        Category::AiSearch,
+        Category::AiAssistant,
+        Category::SearchEngine,
+        Category::Seo,
+        Category::Archiver,
+        Category::Other,
+    ];
+
+    /// The name used in lists and output, e.g. `"ai-training"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::AiTraining => "ai-training",
+            Category::AiSearch => "ai-search",
+            Category::AiAssistant => "ai-assistant",
+            Category::SearchEngine => "search-engine",
+            Category::Seo => "seo",
+            Category::Archiver => "archiver",
+            Category::Other => "other",
+        }
+    }
+
+    /// The category named `name`.
+    pub fn from_name(name: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+
+    /// Whether crawlers of this category count as AI crawlers.
+    pub fn is_ai(self) -> bool {
+        matches!(
+            self,
+            Category::AiTraining | Category::AiSearch | Category::AiAssistant
+        )
+    }
+}
+
+/// One known crawler.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Crawler {
+    /// The product token, as its operator documents it.
+    pub token: String,
+    /// Who runs it.
+    pub operator: String,
+    /// What it is for.
+    pub category: Category,
+    /// What its operator says it does, in a few words.
+    pub purpose: String,
+    /// The operator's page the token comes from, or `"none"`.
+    pub source: String,
+    /// When the entry was checked (YYYY-MM-DD).
+    pub checked: String,
+    /// The copies read to check it, where not the source itself.
+    pub seen_via: String,
+    /// Anything else a reader of an audit should know.
+    pub note: String,
+}
+
+impl Crawler {
+    /// A crawler known by its token only.
+    pub fn new(token: impl Into<String>, category: Category) -> Crawler {
+        Crawler {
+            token: token.into(),
+            operator: String::new(),
+            category,
+            purpose: String::new(),
+            source: String::new(),
+            checked: String::new(),
+            seen_via: String::new(),
+            note: String::new(),
+        }
+    }
+}
+
+/// A line of a crawler list that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ListError {}
+
+/// The crawlers of `src/audit/crawlers.toml`, in its order.
+pub fn known_crawlers() -> &'static [Crawler] {
+    static LIST: OnceLock<Vec<Crawler>> = OnceLock::new();
+    LIST.get_or_init(|| match parse_crawler_list(include_str!("crawlers.toml")) {
+        Ok(list) => list,
+        // The file ships with the crate and a test reads it: it parses.
+        Err(error) => unreachable!("crawlers.toml: {error}"),
+    })
+}
+
+/// Reads a crawler list: either the format of `crawlers.toml` (a subset of
+/// TOML: `[[crawler]]` tables of double-quoted strings), or plain text with
+/// one crawler per line, `TOKEN [CATEGORY]`, where `#` starts a comment.
+pub fn parse_crawler_list(text: &str) -> Result<Vec<Crawler>, ListError> {
+    let is_toml = text.lines().any(|line| line.trim() == "[[crawler]]");
+    if is_toml {
+        parse_toml(text)
+    } else {
+        parse_plain(text)
+    }
+}
+
+fn parse_plain(text: &str) -> Result<Vec<Crawler>, ListError> {
+    let mut list = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let content = line.split('#').next().unwrap_or("");
+        let mut words = content.split_whitespace();
+        let Some(token) = words.next() else {
+            continue;
+        };
+        let category = match words.next() {
+            None => Category::Other,
+            Some(name) => Category::from_name(name).ok_or_else(|| ListError {
+                line: index + 1,
+                message: format!("unknown category {name:?}"),
+            })?,
+        };
+        if let Some(extra) = words.next() {
+            return Err(ListError {
+                line: index + 1,
+                message: format!("unexpected {extra:?} after the category"),
+            });
+        }
+        list.push(Crawler::new(token, category));
+    }
+    Ok(list)
+}
+
+/// A double-quoted string with `\"` and `\\` escapes, then only a comment.
+fn quoted(value: &str) -> Option<String> {
+    let mut chars = value.strip_prefix('"')?.chars();
+    let mut out = String::new();
+    loop {
+        match chars.next()? {
+            '"' => break,
+            '\\' => match chars.next()? {
+                c @ ('"' | '\\') => out.push(c),
+                _ => return None,
+            },
+            c => out.push(c),
+        }
+    }
+    let rest = chars.as_str().trim();
+    (rest.is_empty() || rest.starts_with('#')).then_some(out)
+}
+
+fn parse_toml(text: &str) -> Result<Vec<Crawler>, ListError> {
+    let mut list: Vec<(usize, Crawler, Option<String>)> = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let error = |message: String| ListError {
+            line: line_no,
+            message,
+        };
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if trimmed == "[[crawler]]" {
+            list.push((line_no, Crawler::new("", Category::Other), None));
+            continue;
+        }
+        let Some((key, value)) = trimmed.split_once('=') else {
+            return Err(error(format!("expected key = \"value\": {trimmed:?}")));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        let value =
+            quoted(value).ok_or_else(|| error(format!("expected a quoted string for {key}")))?;
+        let Some((_, crawler, category)) = list.last_mut() else {
+            return Err(error("a key before the first [[crawler]]".into()));
+        };
+        let field = match key {
+            "token" => &mut crawler.token,
+            "operator" => &mut crawler.operator,
+            "purpose" => &mut crawler.purpose,
+            "source" => &mut crawler.source,
+            "checked" => &mut crawler.checked,
+            "seen_via" => &mut crawler.seen_via,
+            "note" => &mut crawler.note,
+            "category" => {
+                *category = Some(value);
+                continue;
+            }
+            _ => return Err(error(format!("unknown key {key:?}"))),
+        };
+        if !field.is_empty() {
+            return Err(error(format!("{key} given twice")));
+        }
+        *field = value;
+    }
+    list.into_iter()
+        .map(|(line, mut crawler, category)| {
+            if crawler.token.is_empty() {
+                return Err(ListError {
+                    line,
+                    message: "a [[crawler]] without a token".into(),
+                });
+            }
+            if let Some(name) = category {
+                crawler.category = Category::from_name(&name).ok_or_else(|| ListError {
+                    line,
+                    message: format!("unknown category {name:?}"),
+                })?;
+            }
+            Ok(crawler)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_list_parses_and_has_the_crawlers_asked_for() {
+        let list = known_crawlers();
+        let find = |token: &str| list.iter().find(|c| c.token == token);
+        for token in [
+            "GPTBot",
+            "OAI-SearchBot",
+            "ChatGPT-User",
+            "ClaudeBot",
+            "Claude-User",
+            "Claude-SearchBot",
+            "anthropic-ai",
+            "CCBot",
+            "Google-Extended",
+            "Googlebot",
+            "Bingbot",
+            "Applebot",
+            "Applebot-Extended",
+            "PerplexityBot",
+            "Perplexity-User",
+            "Bytespider",
+            "meta-externalagent",
+            "meta-externalfetcher",
+            "FacebookBot",
+            "Amazonbot",
+            "cohere-ai",
+            "Diffbot",
+            "YouBot",
+            "DuckAssistBot",
+            "MistralAI-User",
+            "ia_archiver",
+            "archive.org_bot",
+            "AhrefsBot",
+            "SemrushBot",
+            "DotBot",
+            "YandexBot",
+            "Baiduspider",
+        ] {
+            let crawler = find(token).unwrap_or_else(|| panic!("{token} missing"));
+            assert!(
+                !crawler.operator.is_empty() && !crawler.source.is_empty(),
+                "{token}"
+            );
+            assert_eq!(crawler.checked.len(), 10, "{token}");
+        }
+        assert!(find("anthropic-ai").unwrap().note.contains("deprecated"));
+        assert!(list.iter().filter(|c| c.category.is_ai()).count() >= 30);
+        // No token twice, in any case.
+        let mut tokens: Vec<String> = list.iter().map(|c| c.token.to_ascii_lowercase()).collect();
+        tokens.sort();
+        tokens.dedup();
+        assert_eq!(tokens.len(), list.len());
+    }
+
+    #[test]
+    fn plain_lists() {
+        let list =
+            parse_crawler_list("# mine\nFooBot ai-training\n\nBarBot # no category\n").unwrap();
+        assert_eq!(
+            list,
+            [
+                Crawler::new("FooBot", Category::AiTraining),
+                Crawler::new("BarBot", Category::Other)
+            ]
+        );
+        let error = parse_crawler_list("FooBot robots\n").unwrap_err();
+        assert_eq!(error.line, 1);
+    }
+
+    #[test]
+    fn toml_lists() {
+        let list = parse_crawler_list(
+            "[[crawler]]\ntoken = \"A\\\"b\" # quoted\ncategory = \"seo\"\n\n[[crawler]]\ntoken = \"C\"\n",
+        )
+        .unwrap();
+        assert_eq!(list[0].token, "A\"b");
+        assert_eq!(list[0].category, Category::Seo);
+        assert_eq!(list[1].category, Category::Other);
+        assert!(parse_crawler_list("[[crawler]]\ncategory = \"seo\"\n").is_err());
+        assert!(parse_crawler_list("[[crawler]]\ntoken = A\n").is_err());
+        assert!(parse_crawler_list("[[crawler]]\ntoken = \"A\"\ncolour = \"x\"\n").is_err());
+    }
+}

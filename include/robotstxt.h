@@ -201,6 +201,60 @@ typedef uint32_t robotstxt_key_type;
 #endif // __cplusplus
 
 /**
+ * A usage preference: unknown (nothing stated), yes/allowed, or no/disallowed.
+ */
+enum robotstxt_preference_value
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * Nothing stated, or the URL may not be fetched.
+     */
+    ROBOTSTXT_PREFERENCE_VALUE_UNKNOWN = 0,
+    /**
+     * `yes` (Content-Signal) or `y` (Content-Usage): allowed.
+     */
+    ROBOTSTXT_PREFERENCE_VALUE_YES = 1,
+    /**
+     * `no` (Content-Signal) or `n` (Content-Usage): disallowed.
+     */
+    ROBOTSTXT_PREFERENCE_VALUE_NO = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum robotstxt_preference_value robotstxt_preference_value;
+#else
+typedef uint32_t robotstxt_preference_value;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Which line a preference line is.
+ */
+enum robotstxt_preference_kind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * A `Content-Signal` line.
+     */
+    ROBOTSTXT_PREFERENCE_KIND_CONTENT_SIGNAL = 0,
+    /**
+     * A `Content-Usage` line.
+     */
+    ROBOTSTXT_PREFERENCE_KIND_CONTENT_USAGE = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum robotstxt_preference_kind robotstxt_preference_kind;
+#else
+typedef uint32_t robotstxt_preference_kind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * What a line was parsed as. The values are Google's
  * `RobotsParsedLine::RobotsTagName` values.
  */
@@ -547,6 +601,108 @@ typedef struct robotstxt_parse_callbacks {
                                  uint32_t line_num,
                                  const struct robotstxt_line_metadata *metadata);
 } robotstxt_parse_callbacks;
+
+/**
+ * One usage preference and the line that stated it.
+ */
+typedef struct robotstxt_preference {
+    /**
+     * The value.
+     */
+    robotstxt_preference_value value;
+    /**
+     * The line (from 1) of the `Content-Signal` or `Content-Usage` line
+     * that gave the value; 0 when the value is unknown.
+     */
+    uint32_t line;
+} robotstxt_preference;
+
+/**
+ * The usage preferences that apply to an agent for a URL
+ * (`robotstxt_robots_preferences()`): the three signals of Cloudflare's
+ * Content Signals Policy (`Content-Signal`) and the two categories of
+ * draft-ietf-aipref-vocab (`Content-Usage`).
+ */
+typedef struct robotstxt_preferences {
+    /**
+     * Google's verdict for the URL. When false, no preference applies and
+     * every value is unknown (draft-ietf-aipref-attach §3.1).
+     */
+    bool allowed;
+    /**
+     * `Content-Signal` `search`.
+     */
+    struct robotstxt_preference signal_search;
+    /**
+     * `Content-Signal` `ai-input`.
+     */
+    struct robotstxt_preference signal_ai_input;
+    /**
+     * `Content-Signal` `ai-train`.
+     */
+    struct robotstxt_preference signal_ai_train;
+    /**
+     * `Content-Usage` `train-ai`.
+     */
+    struct robotstxt_preference usage_train_ai;
+    /**
+     * `Content-Usage` `search`.
+     */
+    struct robotstxt_preference usage_search;
+} robotstxt_preferences;
+
+/**
+ * A `Request-rate`: at most `requests` requests every `seconds` seconds,
+ * in the UTC window when `has_window`.
+ */
+typedef struct robotstxt_request_rate {
+    /**
+     * Requests per period, at least 1.
+     */
+    uint32_t requests;
+    /**
+     * The period in seconds, at least 1.
+     */
+    uint32_t seconds;
+    /**
+     * Whether a window was given.
+     */
+    bool has_window;
+    /**
+     * The window's start, in minutes after 00:00 UTC (0 without a window).
+     */
+    uint16_t window_start;
+    /**
+     * The window's end, in minutes after 00:00 UTC (0 without a window).
+     */
+    uint16_t window_end;
+} robotstxt_request_rate;
+
+/**
+ * A `Content-Signal` or `Content-Usage` line of a group, parsed.
+ */
+typedef struct robotstxt_preference_line {
+    /**
+     * Which line.
+     */
+    robotstxt_preference_kind kind;
+    /**
+     * The path it applies to, percent-escape normalised as the parser hands
+     * it over; empty when the line has none (every path). Points into the
+     * robots handle.
+     */
+    struct robotstxt_str path;
+    /**
+     * The line number, from 1.
+     */
+    uint32_t line;
+    /**
+     * For `Content-Signal`: `search`, `ai-input`, `ai-train`; for
+     * `Content-Usage`: `train-ai`, `search`, then unknown. The `line` of each
+     * is this line's number when its value is known.
+     */
+    struct robotstxt_preference values[3];
+} robotstxt_preference_line;
 
 /**
  * The report for one line, as Google's `RobotsParsedLine`.
@@ -1190,6 +1346,91 @@ robotstxt_key_type robotstxt_get_key_type(const char *key,
 robotstxt_status robotstxt_parse(const char *robots_body,
                                  size_t robots_body_len,
                                  const struct robotstxt_parse_callbacks *callbacks);
+
+/**
+ * Writes the usage preferences (`Content-Signal`, `Content-Usage`) that
+ * apply to `(user_agent, user_agent_len)` for `(url, url_len)` to
+ * `*preferences`, with the line that stated each: the groups that apply to
+ * the agent as for rules, then, per kind of line, the lines whose path
+ * matches the URL longest, combined "no" over "yes" (docs/AI-PREFERENCES.md
+ * in the source tree gives every rule). An extension: no verdict of this
+ * library uses these lines, and the parse callbacks still report them as
+ * unknown keys, as Google's library does.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL
+ * `robots` or `preferences`, or a string given as (NULL, n > 0)) or
+ * `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; the strings are NULL or point to
+ * their lengths of readable bytes; `preferences` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_preferences(const struct robotstxt_robots *robots,
+                                              const char *user_agent,
+                                              size_t user_agent_len,
+                                              const char *url,
+                                              size_t url_len,
+                                              struct robotstxt_preferences *preferences);
+
+/**
+ * Writes the `Request-rate` that applies to `(user_agent, user_agent_len)`
+ * to `*rate`: the first valid one among the groups naming the agent, or,
+ * when no group names it, among the `*` groups (as for crawl-delay). An
+ * extension, never used in verdicts.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NOT_FOUND` (no valid
+ * Request-rate applies), `ROBOTSTXT_STATUS_NULL_ARGUMENT` or
+ * `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `user_agent` is NULL or points to
+ * `user_agent_len` readable bytes; `rate` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_request_rate(const struct robotstxt_robots *robots,
+                                               const char *user_agent,
+                                               size_t user_agent_len,
+                                               struct robotstxt_request_rate *rate);
+
+/**
+ * Writes the first valid `Request-rate` of group `group` (from 0) to
+ * `*rate`.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NOT_FOUND` (the group
+ * has none), `ROBOTSTXT_STATUS_OUT_OF_RANGE` (no such group),
+ * `ROBOTSTXT_STATUS_NULL_ARGUMENT` or `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `rate` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_group_request_rate(const struct robotstxt_robots *robots,
+                                                     size_t group,
+                                                     struct robotstxt_request_rate *rate);
+
+/**
+ * The number of `Content-Signal` and `Content-Usage` lines of group `group`
+ * (from 0); 0 for a `group` out of range, a NULL `robots` and on an
+ * internal error. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle.
+ */
+size_t robotstxt_robots_group_preference_count(const struct robotstxt_robots *robots, size_t group);
+
+/**
+ * Writes the `index`-th (from 0, in file order) `Content-Signal` or
+ * `Content-Usage` line of group `group` to `*line`.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_OUT_OF_RANGE` (no such
+ * group or line), `ROBOTSTXT_STATUS_NULL_ARGUMENT` or
+ * `ROBOTSTXT_STATUS_PANIC`. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `line` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_group_preference(const struct robotstxt_robots *robots,
+                                                   size_t group,
+                                                   size_t index,
+                                                   struct robotstxt_preference_line *line);
 
 /**
  * Creates an empty reporter. Free it with `robotstxt_reporter_free()`.

@@ -223,6 +223,49 @@ struct Rule {
   std::uint32_t line = 0;
 };
 
+// A usage preference with the line that stated it (Content-Signal or
+// Content-Usage); see Preferences.
+struct Stated {
+  // True for yes / allowed, false for no / disallowed.
+  bool allowed = false;
+  std::uint32_t line = 0;
+};
+
+// The usage preferences that apply to an agent for a URL (an extension: no
+// verdict uses them). Empty optionals are unknown; when allowed is false the
+// URL may not be fetched and no preference applies.
+struct Preferences {
+  bool allowed = false;
+  // Content-Signal (Cloudflare's Content Signals Policy).
+  std::optional<Stated> signal_search;
+  std::optional<Stated> signal_ai_input;
+  std::optional<Stated> signal_ai_train;
+  // Content-Usage (draft-ietf-aipref-vocab).
+  std::optional<Stated> usage_train_ai;
+  std::optional<Stated> usage_search;
+};
+
+// A Request-rate: at most `requests` requests every `seconds` seconds, in
+// the UTC window [window_start, window_end] (minutes after midnight) when
+// there is one.
+struct RequestRate {
+  std::uint32_t requests = 0;
+  std::uint32_t seconds = 0;
+  std::optional<std::pair<std::uint16_t, std::uint16_t>> window;
+};
+
+namespace detail {
+inline std::optional<Stated> FromC(robotstxt_preference p) {
+  if (p.value == ROBOTSTXT_PREFERENCE_VALUE_UNKNOWN) return std::nullopt;
+  return Stated{p.value == ROBOTSTXT_PREFERENCE_VALUE_YES, p.line};
+}
+inline RequestRate FromC(const robotstxt_request_rate& r) {
+  RequestRate out{r.requests, r.seconds, std::nullopt};
+  if (r.has_window) out.window = std::make_pair(r.window_start, r.window_end);
+  return out;
+}
+}  // namespace detail
+
 // A user-agent line of a group: the value as written ("FooBot/1.2"; queries
 // match its leading [a-zA-Z_-] run) and its line number.
 struct Agent {
@@ -239,6 +282,8 @@ struct Group {
   // The group's first valid crawl-delay, in seconds (an extension: Google
   // ignores crawl-delay, and no verdict uses it).
   std::optional<double> crawl_delay;
+  // The group's first valid Request-rate (an extension).
+  std::optional<RequestRate> request_rate;
 };
 
 // A robots.txt parsed once, answering any number of queries with Google's
@@ -348,6 +393,14 @@ class Robots {
       } else if (status != ROBOTSTXT_STATUS_NOT_FOUND) {
         detail::Check(status);
       }
+      robotstxt_request_rate rate{};
+      const robotstxt_status rate_status =
+          robotstxt_robots_group_request_rate(robots_, g, &rate);
+      if (rate_status == ROBOTSTXT_STATUS_OK) {
+        group.request_rate = detail::FromC(rate);
+      } else if (rate_status != ROBOTSTXT_STATUS_NOT_FOUND) {
+        detail::Check(rate_status);
+      }
     }
     return out;
   }
@@ -362,6 +415,32 @@ class Robots {
     if (status == ROBOTSTXT_STATUS_NOT_FOUND) return std::nullopt;
     detail::Check(status);
     return delay;
+  }
+
+  // The usage preferences (Content-Signal, Content-Usage) that apply to
+  // agent for url, with the line that stated each; see
+  // robotstxt_robots_preferences(). An extension: no verdict uses them.
+  Preferences preferences(std::string_view agent, std::string_view url) const {
+    robotstxt_preferences p{};
+    detail::Check(robotstxt_robots_preferences(robots_, agent.data(), agent.size(),
+                                               url.data(), url.size(), &p));
+    return Preferences{p.allowed,
+                       detail::FromC(p.signal_search),
+                       detail::FromC(p.signal_ai_input),
+                       detail::FromC(p.signal_ai_train),
+                       detail::FromC(p.usage_train_ai),
+                       detail::FromC(p.usage_search)};
+  }
+
+  // The Request-rate that applies to agent: the first valid one of the
+  // groups naming it, else of the '*' groups. An extension.
+  std::optional<RequestRate> request_rate(std::string_view agent) const {
+    robotstxt_request_rate r{};
+    const robotstxt_status status = robotstxt_robots_request_rate(
+        robots_, agent.data(), agent.size(), &r);
+    if (status == ROBOTSTXT_STATUS_NOT_FOUND) return std::nullopt;
+    detail::Check(status);
+    return detail::FromC(r);
   }
 
   // The bytes of memory the parsed robots.txt holds (fixed after parsing).

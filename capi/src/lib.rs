@@ -44,6 +44,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 pub mod crawler;
 pub mod matcher;
 pub mod parse;
+pub mod preferences;
 pub mod reporter;
 pub mod robots;
 pub mod util;

@@ -33,6 +33,13 @@ pub struct robotstxt_robots {
     inner: Robots,
 }
 
+impl robotstxt_robots {
+    /// The parsed robots.txt, for the exports of other files.
+    pub(crate) fn inner(&self) -> &Robots {
+        &self.inner
+    }
+}
+
 /// The answer to one query, as `robotstxt_matcher`'s getters give it after
 /// the same query.
 #[repr(C)]
@@ -96,7 +103,7 @@ fn to_c(answer: Answer) -> robotstxt_answer {
 }
 
 /// A borrowed byte string for C: never a NULL pointer, even when empty.
-fn borrowed(bytes: &[u8]) -> robotstxt_str {
+pub(crate) fn borrowed(bytes: &[u8]) -> robotstxt_str {
     robotstxt_str {
         ptr: c_ptr(bytes),
         len: bytes.len(),
@@ -104,7 +111,7 @@ fn borrowed(bytes: &[u8]) -> robotstxt_str {
 }
 
 /// The group at `index`, or `None` past the end.
-fn group(robots: &Robots, index: usize) -> Option<Group<'_>> {
+pub(crate) fn group(robots: &Robots, index: usize) -> Option<Group<'_>> {
     robots.group(index)
 }
 

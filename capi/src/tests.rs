@@ -290,6 +290,7 @@ fn string_helpers_return_panic_status_and_write_nothing() {
 
 #[test]
 fn robots_handle_calls_return_their_fallbacks_and_write_nothing() {
+    use super::preferences::*;
     use super::robots::*;
     let body = b"user-agent: FooBot\ndisallow: /\ncrawl-delay: 2\nsitemap: /s.xml\n";
     unsafe {
@@ -369,6 +370,54 @@ fn robots_handle_calls_return_their_fallbacks_and_write_nothing() {
         let status =
             with_panic(|| robotstxt_robots_crawl_delay(robots, agent.ptr, agent.len, &mut delay));
         assert_eq!((status, delay), (robotstxt_status::Panic, -1.0));
+        let unset = robotstxt_preference {
+            value: robotstxt_preference_value::Yes,
+            line: 99,
+        };
+        let mut prefs = robotstxt_preferences {
+            allowed: true,
+            signal_search: unset,
+            signal_ai_input: unset,
+            signal_ai_train: unset,
+            usage_train_ai: unset,
+            usage_search: unset,
+        };
+        let before = prefs;
+        let status = with_panic(|| {
+            robotstxt_robots_preferences(
+                robots,
+                agent.ptr,
+                agent.len,
+                s(url),
+                url.len(),
+                &mut prefs,
+            )
+        });
+        assert_eq!((status, prefs), (robotstxt_status::Panic, before));
+        let mut rate = robotstxt_request_rate {
+            requests: 99,
+            seconds: 99,
+            has_window: false,
+            window_start: 0,
+            window_end: 0,
+        };
+        let status =
+            with_panic(|| robotstxt_robots_request_rate(robots, agent.ptr, agent.len, &mut rate));
+        assert_eq!((status, rate.requests), (robotstxt_status::Panic, 99));
+        let status = with_panic(|| robotstxt_robots_group_request_rate(robots, 0, &mut rate));
+        assert_eq!((status, rate.requests), (robotstxt_status::Panic, 99));
+        assert_eq!(
+            with_panic(|| robotstxt_robots_group_preference_count(robots, 0)),
+            0
+        );
+        let mut line = robotstxt_preference_line {
+            kind: robotstxt_preference_kind::ContentSignal,
+            path: sitemap,
+            line: 99,
+            values: [unset; 3],
+        };
+        let status = with_panic(|| robotstxt_robots_group_preference(robots, 0, 0, &mut line));
+        assert_eq!((status, line.line), (robotstxt_status::Panic, 99));
 
         // The handle is unharmed: Google's rules give line 2's disallow.
         let status = robotstxt_robots_check(robots, &agent, 1, s(url), url.len(), &mut answer);

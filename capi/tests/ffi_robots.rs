@@ -12,6 +12,7 @@ use std::ffi::c_char;
 use std::ptr::{null, null_mut};
 
 use robotstxt::matcher::*;
+use robotstxt::preferences::*;
 use robotstxt::robots::*;
 use robotstxt::{robotstxt_status, robotstxt_str};
 
@@ -936,5 +937,186 @@ fn one_handle_queried_from_8_threads_at_once() {
         .collect();
     for thread in threads {
         thread.join().expect("no thread failed");
+    }
+}
+
+// Usage preferences and Request-rate through the C API. Expected values from
+// draft-ietf-aipref-attach-05 §3.4 and the Content Signals Policy's example;
+// see tests/preferences.rs in the library for the rules.
+
+const PREFERENCES: &[u8] = b"User-Agent: *
+Allow: /
+Disallow: /never/
+Content-Usage: train-ai=n
+Content-Usage: /ai-ok/ train-ai=y
+Content-Signal: ai-train=no, search=yes
+Request-rate: 1/5 0600-0845
+
+User-Agent: ExampleBot
+Allow: /
+Content-Usage: train-ai=y
+";
+
+fn c_preferences(robots: &Parsed, agent: &[u8], url: &[u8]) -> robotstxt_preferences {
+    let unknown = robotstxt_preference {
+        value: robotstxt_preference_value::Unknown,
+        line: 77,
+    };
+    let mut out = robotstxt_preferences {
+        allowed: false,
+        signal_search: unknown,
+        signal_ai_input: unknown,
+        signal_ai_train: unknown,
+        usage_train_ai: unknown,
+        usage_search: unknown,
+    };
+    let status = unsafe {
+        robotstxt_robots_preferences(robots.0, p(agent), agent.len(), p(url), url.len(), &mut out)
+    };
+    assert_eq!(status, StatusOk);
+    out
+}
+
+fn pref(value: robotstxt_preference_value, line: u32) -> robotstxt_preference {
+    robotstxt_preference { value, line }
+}
+
+#[test]
+fn preferences_follow_the_attach_example() {
+    use robotstxt_preference_value::{No, Unknown, Yes};
+    let robots = Parsed::new(PREFERENCES);
+    let other = c_preferences(&robots, b"OtherBot", b"https://example.com/test");
+    assert!(other.allowed);
+    assert_eq!(other.usage_train_ai, pref(No, 4));
+    assert_eq!(other.signal_ai_train, pref(No, 6));
+    assert_eq!(other.signal_search, pref(Yes, 6));
+    assert_eq!(other.signal_ai_input, pref(Unknown, 0));
+    assert_eq!(other.usage_search, pref(Unknown, 0));
+    let ok = c_preferences(&robots, b"OtherBot", b"https://example.com/ai-ok/x");
+    assert_eq!(ok.usage_train_ai, pref(Yes, 5));
+    // Not fetchable: no preference applies (attach §3.1).
+    let never = c_preferences(&robots, b"OtherBot", b"https://example.com/never/x");
+    assert!(!never.allowed);
+    assert_eq!(never.usage_train_ai, pref(Unknown, 0));
+    let example = c_preferences(&robots, b"ExampleBot", b"https://example.com/never/x");
+    assert!(example.allowed);
+    assert_eq!(example.usage_train_ai, pref(Yes, 11));
+    assert_eq!(example.signal_ai_train, pref(Unknown, 0));
+}
+
+#[test]
+fn request_rate_and_preference_lines() {
+    use robotstxt_preference_value::{No, Unknown, Yes};
+    let robots = Parsed::new(PREFERENCES);
+    let mut rate = robotstxt_request_rate {
+        requests: 0,
+        seconds: 0,
+        has_window: false,
+        window_start: 0,
+        window_end: 0,
+    };
+    let status = unsafe { robotstxt_robots_request_rate(robots.0, p(b"OtherBot"), 8, &mut rate) };
+    assert_eq!(status, StatusOk);
+    assert_eq!(
+        rate,
+        robotstxt_request_rate {
+            requests: 1,
+            seconds: 5,
+            has_window: true,
+            window_start: 360,
+            window_end: 525,
+        }
+    );
+    let status =
+        unsafe { robotstxt_robots_request_rate(robots.0, p(b"ExampleBot"), 10, &mut rate) };
+    assert_eq!(status, NotFound);
+    assert_eq!(
+        unsafe { robotstxt_robots_group_request_rate(robots.0, 1, &mut rate) },
+        NotFound
+    );
+    assert_eq!(
+        unsafe { robotstxt_robots_group_request_rate(robots.0, 2, &mut rate) },
+        OutOfRange
+    );
+
+    assert_eq!(
+        unsafe { robotstxt_robots_group_preference_count(robots.0, 0) },
+        3
+    );
+    assert_eq!(
+        unsafe { robotstxt_robots_group_preference_count(robots.0, 9) },
+        0
+    );
+    let mut line = robotstxt_preference_line {
+        kind: robotstxt_preference_kind::ContentSignal,
+        path: rs(b""),
+        line: 0,
+        values: [pref(Unknown, 0); 3],
+    };
+    assert_eq!(
+        unsafe { robotstxt_robots_group_preference(robots.0, 0, 1, &mut line) },
+        StatusOk
+    );
+    assert_eq!(line.kind, robotstxt_preference_kind::ContentUsage);
+    assert_eq!(view(line.path), b"/ai-ok/");
+    assert_eq!(line.line, 5);
+    assert_eq!(
+        line.values,
+        [pref(Yes, 5), pref(Unknown, 0), pref(Unknown, 0)]
+    );
+    assert_eq!(
+        unsafe { robotstxt_robots_group_preference(robots.0, 0, 2, &mut line) },
+        StatusOk
+    );
+    assert_eq!(line.kind, robotstxt_preference_kind::ContentSignal);
+    assert_eq!(view(line.path), b"");
+    assert_eq!(line.values, [pref(Yes, 6), pref(Unknown, 0), pref(No, 6)]);
+    assert_eq!(
+        unsafe { robotstxt_robots_group_preference(robots.0, 0, 3, &mut line) },
+        OutOfRange
+    );
+}
+
+#[test]
+fn preference_calls_reject_null() {
+    let robots = Parsed::new(PREFERENCES);
+    let mut rate = robotstxt_request_rate {
+        requests: 0,
+        seconds: 0,
+        has_window: false,
+        window_start: 0,
+        window_end: 0,
+    };
+    unsafe {
+        assert_eq!(
+            robotstxt_robots_preferences(robots.0, p(b"a"), 1, p(b"/"), 1, null_mut()),
+            NullArgument
+        );
+        let mut prefs = c_preferences(&robots, b"a", b"/");
+        assert_eq!(
+            robotstxt_robots_preferences(null(), p(b"a"), 1, p(b"/"), 1, &mut prefs),
+            NullArgument
+        );
+        assert_eq!(
+            robotstxt_robots_preferences(robots.0, null(), 1, p(b"/"), 1, &mut prefs),
+            NullArgument
+        );
+        assert_eq!(
+            robotstxt_robots_request_rate(null(), p(b"a"), 1, &mut rate),
+            NullArgument
+        );
+        assert_eq!(
+            robotstxt_robots_request_rate(robots.0, p(b"a"), 1, null_mut()),
+            NullArgument
+        );
+        assert_eq!(
+            robotstxt_robots_group_request_rate(robots.0, 0, null_mut()),
+            NullArgument
+        );
+        assert_eq!(robotstxt_robots_group_preference_count(null(), 0), 0);
+        assert_eq!(
+            robotstxt_robots_group_preference(robots.0, 0, 0, null_mut()),
+            NullArgument
+        );
     }
 }

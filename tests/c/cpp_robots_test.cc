@@ -291,6 +291,41 @@ void CrawlDelay() {
   CHECK(robots.allowed("FooBot", "http://foo.bar/tmp"));
 }
 
+void UsagePreferences() {
+  // draft-ietf-aipref-attach-05 §3.4's example, with a Content-Signal line
+  // (Content Signals Policy) and a Request-rate (1996 proposal) added.
+  const Robots robots = Robots::parse(
+      "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\n"
+      "Content-Usage: /ai-ok/ train-ai=y\nContent-Signal: search=yes, ai-train=no\n"
+      "Request-rate: 10/10m\n\n"
+      "User-Agent: ExampleBot\nAllow: /\nContent-Usage: train-ai=y\n");
+  const robotstxt::Preferences other =
+      robots.preferences("OtherBot", "https://example.com/test");
+  CHECK(other.allowed);
+  CHECK(other.usage_train_ai.has_value() && !other.usage_train_ai->allowed);
+  CHECK(other.usage_train_ai.has_value() && other.usage_train_ai->line == 4);
+  CHECK(other.signal_search.has_value() && other.signal_search->allowed);
+  CHECK(!other.signal_ai_input.has_value());
+  const robotstxt::Preferences ok =
+      robots.preferences("OtherBot", "https://example.com/ai-ok/x");
+  CHECK(ok.usage_train_ai.has_value() && ok.usage_train_ai->allowed);
+  // Not fetchable: no preference applies.
+  const robotstxt::Preferences never =
+      robots.preferences("OtherBot", "https://example.com/never/x");
+  CHECK(!never.allowed);
+  CHECK(!never.usage_train_ai.has_value());
+  const robotstxt::Preferences example =
+      robots.preferences("ExampleBot", "https://example.com/never/x");
+  CHECK(example.allowed && example.usage_train_ai.has_value() &&
+        example.usage_train_ai->line == 11);
+  const std::optional<robotstxt::RequestRate> rate = robots.request_rate("OtherBot");
+  CHECK(rate.has_value() && rate->requests == 10 && rate->seconds == 600 &&
+        !rate->window.has_value());
+  CHECK(!robots.request_rate("ExampleBot").has_value());
+  const std::vector<robotstxt::Group> groups = robots.groups();
+  CHECK(groups.size() == 2 && groups[0].request_rate.has_value());
+}
+
 void MemoryAndMoves() {
   const Robots empty = Robots::parse("");
   CHECK(empty.heap_bytes() > 0);
@@ -403,6 +438,7 @@ int main() {
   Sitemaps();
   Groups();
   CrawlDelay();
+  UsagePreferences();
   MemoryAndMoves();
   ManyThreadsOneObject();
   CompiledView();

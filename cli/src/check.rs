@@ -104,6 +104,10 @@ pub fn run(args: CheckArgs) -> u8 {
             });
             if args.explain {
                 decider.explain_json(&outcome, &mut value);
+                let preferences = decider.preferences(&agents, url);
+                if !preferences.is_empty() {
+                    Decider::preferences_json(&preferences, &mut value);
+                }
             }
             return json_line(&mut out, &value);
         }
@@ -115,6 +119,8 @@ pub fn run(args: CheckArgs) -> u8 {
         out.write_all(url)?;
         if args.explain {
             out.write_all(&decider.explain_text(&outcome))?;
+            let preferences = decider.preferences(&agents, url);
+            out.write_all(&Decider::preferences_text(&preferences))?;
         }
         out.write_all(b"\n")
     });

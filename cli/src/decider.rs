@@ -2,8 +2,11 @@
 //! can change: `Robots` parsed once for many URLs, Google's streaming matcher
 //! for one; and the deciding line's text, for `--explain` and `--diff`.
 
+use std::cell::OnceCell;
+
 use robotstxt_exact::crawler::MAX_ROBOTS_TXT_BYTES;
 use robotstxt_exact::lint::SourceLines;
+use robotstxt_exact::preferences::{Preferences, Signal, Stated, UsageCategory};
 use robotstxt_exact::{Robots, RobotsMatcher};
 
 use crate::output::printable;
@@ -33,6 +36,9 @@ pub struct Decider<'a> {
     /// The first line not wholly within the 500 KiB Google reads, when the
     /// body is larger.
     past_limit: Option<u32>,
+    /// For the usage preferences of `--explain`, when `robots` is not kept:
+    /// parsed on first use, and only for a body that has preference lines.
+    preference_robots: OnceCell<Option<Robots>>,
 }
 
 impl<'a> Decider<'a> {
@@ -46,6 +52,7 @@ impl<'a> Decider<'a> {
                 single: None,
                 lines: None,
                 past_limit: None,
+                preference_robots: OnceCell::new(),
             };
         };
         let streaming = || {
@@ -69,7 +76,27 @@ impl<'a> Decider<'a> {
             single,
             lines: with_lines.then(|| LineIndex::new(body)),
             past_limit: first_line_past_limit(body),
+            preference_robots: OnceCell::new(),
         }
+    }
+
+    /// The usage preferences that apply to `agents` for `url`; empty when
+    /// the file has no `Content-Signal` or `Content-Usage` line (or no
+    /// memory to parse it).
+    pub fn preferences(&self, agents: &[&[u8]], url: &[u8]) -> Preferences {
+        let robots = match (&self.robots, self.rules) {
+            (Some(robots), _) => Some(robots),
+            (None, Rules::Body(body)) => self
+                .preference_robots
+                .get_or_init(|| {
+                    has_preference_lines(body)
+                        .then(|| Robots::try_parse(body).ok())
+                        .flatten()
+                })
+                .as_ref(),
+            (None, _) => None,
+        };
+        robots.map_or_else(Preferences::default, |r| r.preferences(agents, url))
     }
 
     /// The verdict on `url` for the crawler named by `agents`.
@@ -113,6 +140,11 @@ impl<'a> Decider<'a> {
         self.lines.as_ref().and_then(|l| l.get(n))
     }
 
+    /// The text of line `n`; empty when unknown.
+    pub fn line_text(&self, n: u32) -> &'a [u8] {
+        self.line(n).unwrap_or(b"")
+    }
+
     /// Whether line `n` lies past the 500 KiB Googlebot reads.
     pub fn is_past_limit(&self, n: u32) -> bool {
         self.past_limit.is_some_and(|p| n >= p && n > 0)
@@ -144,6 +176,44 @@ impl<'a> Decider<'a> {
         }
     }
 
+    /// ` [Content-Signal search=yes (line 4), ai-train=no (line 4);
+    /// Content-Usage train-ai=n (line 6)]`, or nothing when no preference
+    /// applies.
+    pub fn preferences_text(preferences: &Preferences) -> Vec<u8> {
+        let parts: Vec<String> = preference_parts(preferences)
+            .into_iter()
+            .filter(|(_, values)| !values.is_empty())
+            .map(|(key, values)| {
+                let values: Vec<String> = values
+                    .iter()
+                    .map(|(name, value, line)| format!("{name}={value} (line {line})"))
+                    .collect();
+                format!("{key} {}", values.join(", "))
+            })
+            .collect();
+        if parts.is_empty() {
+            return Vec::new();
+        }
+        format!(" [{}]", parts.join("; ")).into_bytes()
+    }
+
+    /// The `preferences` key: per line kind, per name, the value and line;
+    /// only what applies.
+    pub fn preferences_json(preferences: &Preferences, value: &mut serde_json::Value) {
+        let mut object = serde_json::Map::new();
+        for (key, values) in preference_parts(preferences) {
+            let mut names = serde_json::Map::new();
+            for (name, value, line) in values {
+                names.insert(
+                    name.into(),
+                    serde_json::json!({"value": value, "line": line}),
+                );
+            }
+            object.insert(key.into(), names.into());
+        }
+        value["preferences"] = object.into();
+    }
+
     /// The `line`, `rule`, `specific_group` (and `past_size_limit`) keys.
     pub fn explain_json(&self, outcome: &Outcome, value: &mut serde_json::Value) {
         value["line"] = match outcome.matching_line {
@@ -164,6 +234,32 @@ impl<'a> Decider<'a> {
             value["no_rules"] = why.into();
         }
     }
+}
+
+/// Whether `body` has a line whose key could be `Content-Signal` or
+/// `Content-Usage` (ignoring case): a cheap test before parsing it again.
+fn has_preference_lines(body: &[u8]) -> bool {
+    body.windows(b"content-".len() + 5).any(|w| {
+        w[..8].eq_ignore_ascii_case(b"content-")
+            && (w[8..].eq_ignore_ascii_case(b"signa") || w[8..].eq_ignore_ascii_case(b"usage"))
+    })
+}
+
+/// What applies, per line kind: the key and (name, value, line) triples.
+type PreferenceParts = Vec<(&'static str, Vec<(&'static str, &'static str, u32)>)>;
+
+fn preference_parts(p: &Preferences) -> PreferenceParts {
+    let signal = |s: Stated| if s.allowed { "yes" } else { "no" };
+    let usage = |s: Stated| if s.allowed { "y" } else { "n" };
+    let signals = Signal::ALL
+        .into_iter()
+        .filter_map(|n| p.signal(n).map(|s| (n.as_str(), signal(s), s.line)))
+        .collect();
+    let usages = UsageCategory::ALL
+        .into_iter()
+        .filter_map(|c| p.usage(c).map(|s| (c.as_str(), usage(s), s.line)))
+        .collect();
+    vec![("Content-Signal", signals), ("Content-Usage", usages)]
 }
 
 /// The first line of `body` not wholly within the first

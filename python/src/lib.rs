@@ -11,6 +11,9 @@
 //!   `Rule`);
 //! - `reporter.rs`: `parse_robots_txt` with `RobotsParsingReporter` or a
 //!   Python handler, and the per-line report;
+//! - `preferences.rs`: usage preferences (`Preferences`, `Stated`,
+//!   `RequestRate`, `PreferenceLine`) and the audit (`audit`, `Crawler`,
+//!   `known_crawlers`, ...);
 //! - `crawler.rs`: the crawler's side (`robots_txt_url`, `Policy`,
 //!   `CacheEntry`, ...);
 //! - `convert.rs`: the argument and result conversions they all share.
@@ -20,6 +23,7 @@ use pyo3::prelude::*;
 mod convert;
 mod crawler;
 mod matcher;
+mod preferences;
 mod reporter;
 mod robots;
 
@@ -28,6 +32,10 @@ use crawler::{
     max_age_from_cache_control, robots_txt_url, should_follow_redirect, truncate_body,
 };
 use matcher::{RobotsMatcher, extract_user_agent, get_path_params_query, maybe_escape_pattern};
+use preferences::{
+    Audit, Crawler, CrawlerAudit, PathVerdict, PreferenceLine, Preferences, RequestRate, Stated,
+    audit_robots, known_crawlers, parse_crawler_list,
+};
 use reporter::{
     LineMetadata, PyTagName, RobotsParsedLine, RobotsParsingReporter, parse_robots_txt,
 };
@@ -50,6 +58,17 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Decision>()?;
     m.add_class::<PyAccess>()?;
     m.add_class::<CacheEntry>()?;
+    m.add_class::<Stated>()?;
+    m.add_class::<Preferences>()?;
+    m.add_class::<RequestRate>()?;
+    m.add_class::<PreferenceLine>()?;
+    m.add_class::<Crawler>()?;
+    m.add_class::<PathVerdict>()?;
+    m.add_class::<CrawlerAudit>()?;
+    m.add_class::<Audit>()?;
+    m.add_function(wrap_pyfunction!(audit_robots, m)?)?;
+    m.add_function(wrap_pyfunction!(known_crawlers, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_crawler_list, m)?)?;
     m.add_function(wrap_pyfunction!(parse_robots_txt, m)?)?;
     m.add_function(wrap_pyfunction!(get_path_params_query, m)?)?;
     m.add_function(wrap_pyfunction!(maybe_escape_pattern, m)?)?;

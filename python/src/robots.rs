@@ -12,6 +12,9 @@ use pyo3::types::{PyBytes, PyList};
 use robotstxt::{CompiledRobots, Robots as CoreRobots, RuleKind};
 
 use crate::convert::{agents_of, bytes_of, py_bool, text};
+use crate::preferences::{
+    PreferenceLine, Preferences, RequestRate, preference_line, preferences, request_rate,
+};
 
 /// The answer to one query, as `RobotsMatcher`'s accessors give it.
 #[pyclass(module = "robotstxt_exact", frozen, eq, hash, get_all)]
@@ -82,6 +85,10 @@ pub(crate) struct Group {
     rules: Py<PyList>,
     is_global: bool,
     crawl_delay: Option<f64>,
+    /// The group's first valid `Request-rate` (an extension).
+    request_rate: Option<RequestRate>,
+    /// Its `Content-Signal` and `Content-Usage` lines (an extension).
+    preference_lines: Vec<Py<PreferenceLine>>,
 }
 
 #[pymethods]
@@ -111,6 +118,13 @@ fn check_all(robots: &CoreRobots, agents: &[Vec<u8>], urls: &[Cow<'_, [u8]>]) ->
     urls.iter()
         .map(|url| robots.check(agents, &**url).into())
         .collect()
+}
+
+impl Robots {
+    /// The parsed object, shared.
+    pub(crate) fn shared(&self) -> Arc<CoreRobots> {
+        Arc::clone(&self.inner)
+    }
 }
 
 fn urls_of<'a>(urls: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Cow<'a, [u8]>>> {
@@ -240,6 +254,11 @@ impl Robots {
                     rules: rules.unbind(),
                     is_global: g.is_global(),
                     crawl_delay: g.crawl_delay(),
+                    request_rate: g.request_rate().map(request_rate),
+                    preference_lines: g
+                        .preference_lines()
+                        .map(|line| Py::new(py, preference_line(py, line)?))
+                        .collect::<PyResult<_>>()?,
                 })
             })
             .collect()
@@ -251,6 +270,30 @@ impl Robots {
         Ok(self
             .inner
             .crawl_delay(&*bytes_of(user_agent, "user_agent")?))
+    }
+
+    /// The usage preferences (`Content-Signal`, `Content-Usage`) that apply
+    /// to `user_agents` (one agent or a sequence) for `url`, with the line
+    /// that stated each. An extension: no verdict uses them.
+    fn preferences(
+        &self,
+        py: Python<'_>,
+        user_agents: &Bound<'_, PyAny>,
+        url: &Bound<'_, PyAny>,
+    ) -> PyResult<Preferences> {
+        let agents = agents_of(user_agents)?;
+        let url = bytes_of(url, "url")?;
+        let robots = &*self.inner;
+        let found = py.allow_threads(|| robots.preferences(&agents, &*url));
+        preferences(py, &found)
+    }
+
+    /// The `Request-rate` for `user_agent`, or None. An extension.
+    fn request_rate(&self, user_agent: &Bound<'_, PyAny>) -> PyResult<Option<RequestRate>> {
+        Ok(self
+            .inner
+            .request_rate(&*bytes_of(user_agent, "user_agent")?)
+            .map(request_rate))
     }
 
     /// Heap bytes held by the parsed object.

@@ -116,12 +116,96 @@ export class Robots {
    * Google ignores crawl-delay, and so do the verdicts.
    */
   crawlDelay(userAgent: Input): number | undefined;
+  /**
+   * The usage preferences (Content-Signal, Content-Usage) that apply to
+   * `userAgents` for `url`, with the line that stated each. An extension:
+   * no verdict uses them; nothing applies where `allowed` is false.
+   */
+  preferences(userAgents: Agents, url: Input): Preferences;
+  /** The Request-rate for `userAgent`, or null. An extension. */
+  requestRate(userAgent: Input): RequestRate | null;
+  /** Which known crawlers this file blocks, and what it asks of them. */
+  audit(options?: AuditOptions): Audit;
   /** Bytes of WebAssembly memory held (grows as queries index more agents). */
   heapBytes(): number;
   /** Releases the WebAssembly memory. Idempotent. */
   free(): void;
   [Symbol.dispose](): void;
 }
+
+/** A usage preference and the line that stated it. */
+export interface Stated {
+  /** true for yes / allowed, false for no / disallowed. */
+  allowed: boolean;
+  line: number;
+}
+
+/** The usage preferences that apply to a crawler for a URL. */
+export interface Preferences {
+  /** Google's verdict; when false, nothing applies. */
+  allowed: boolean;
+  /** Content-Signal: `search`, `ai-input`, `ai-train`. */
+  signals: Partial<Record<'search' | 'ai-input' | 'ai-train', Stated>>;
+  /** Content-Usage: `train-ai`, `search`. */
+  usage: Partial<Record<'train-ai' | 'search', Stated>>;
+}
+
+/** A Request-rate: `requests` every `seconds`, in the UTC window (minutes) if any. */
+export interface RequestRate {
+  requests: number;
+  seconds: number;
+  window: [number, number] | null;
+}
+
+export type CrawlerCategory =
+  | 'ai-training'
+  | 'ai-search'
+  | 'ai-assistant'
+  | 'search-engine'
+  | 'seo'
+  | 'archiver'
+  | 'other';
+
+export interface AuditOptions {
+  /** Paths (or URLs) to check besides `/`. */
+  paths?: readonly string[];
+  /** Crawlers to audit instead of the shipped list. */
+  crawlers?: readonly (string | { token: string; category?: CrawlerCategory })[];
+}
+
+export interface CrawlerAudit {
+  token: string;
+  /** The token's [A-Za-z_-] prefix, as Google's matcher compares agents. */
+  matchedAs: string;
+  operator: string;
+  category: CrawlerCategory;
+  /** Whether a group names the crawler (else the `*` groups apply). */
+  specificGroup: boolean;
+  /** The first line of each group that applies. */
+  groups: number[];
+  /** `/` first, then each path asked. */
+  paths: { path: string; allowed: boolean; line: number; preferences: Preferences }[];
+  crawlDelay: number | null;
+  requestRate: RequestRate | null;
+  source: string;
+  checked: string;
+  note: string;
+}
+
+/**
+ * An audit: Google's reading of the file. Each crawler's own parser may read
+ * it differently, and preferences are requests, not access control.
+ */
+export interface Audit {
+  /** `blocks N of M AI crawlers from / (...)`. */
+  summary: string;
+  aiBlocked: { blocked: number; total: number };
+  categories: Partial<Record<CrawlerCategory, { blocked: number; total: number }>>;
+  crawlers: CrawlerAudit[];
+}
+
+/** Which known crawlers `robots` (a Robots or a body) blocks: `Robots.audit`. */
+export function audit(robots: Robots | Input, options?: AuditOptions): Audit;
 
 /**
  * The rules of a Robots for a fixed list of agents, in one index: only the

@@ -2,7 +2,7 @@
 // core compiled to WebAssembly. See index.d.ts for the API.
 
 export { IsAllowed, RobotsMatcher } from './matcher.js';
-export { CompiledRobots, Robots } from './robots.js';
+export { CompiledRobots, Robots, audit } from './robots.js';
 export {
   RobotsParsingReporter,
   RobotsTagName,

@@ -3,7 +3,17 @@
 
 import * as wasm from './wasm.js';
 import { booleans, unpack, unpackAll } from './answer.js';
-import { isSingle, outOfMemory, packAgents, stageInput, stageList, toBytes, useAgent, withStaged } from './bytes.js';
+import {
+  isSingle,
+  outOfMemory,
+  packAgents,
+  packList,
+  stageInput,
+  stageList,
+  toBytes,
+  useAgent,
+  withStaged,
+} from './bytes.js';
 import { INTERNAL, disposable, freed } from './owned.js';
 
 /** A staged query's 1 or 0; 2 means memory ran out. */
@@ -16,6 +26,33 @@ function verdict(code) {
 function answer(packed) {
   if (packed < 0) throw outOfMemory('matching a URL');
   return unpack(packed);
+}
+
+/** A crawler list as the module reads it: a token and a category a line. */
+function crawlerList(crawlers) {
+  const lines = [];
+  for (const c of crawlers) {
+    const token = typeof c === 'string' ? c : c.token;
+    if (typeof token !== 'string' || !/^[^\s#]+$/.test(token)) {
+      throw new TypeError(`robotstxt-exact: a crawler token must be a non-empty string without spaces or '#', not ${JSON.stringify(token)}`);
+    }
+    lines.push(typeof c === 'string' || c.category === undefined ? token : `${token} ${c.category}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Which known crawlers `robots` (a Robots, or a body) blocks: see
+ * `Robots.audit`.
+ */
+export function audit(robots, options) {
+  if (robots instanceof Robots) return robots.audit(options);
+  const parsed = new Robots(robots);
+  try {
+    return parsed.audit(options);
+  } finally {
+    parsed.free();
+  }
 }
 
 export class Robots {
@@ -94,6 +131,37 @@ export class Robots {
    */
   crawlDelay(userAgent) {
     return this.#parsed().crawl_delay(toBytes(userAgent, 'the user agent'));
+  }
+
+  /**
+   * The usage preferences (Content-Signal, Content-Usage) that apply to
+   * `userAgents` for `url`, each with the line that stated it:
+   * `{allowed, signals: {name: {allowed, line}}, usage: {label: {...}}}`.
+   * An extension: no verdict uses them; nothing applies where `allowed` is
+   * false.
+   */
+  preferences(userAgents, url) {
+    const [agents, ends] = packAgents(userAgents);
+    return JSON.parse(this.#parsed().preferences_json(agents, ends, toBytes(url, 'the URL')));
+  }
+
+  /**
+   * The Request-rate for `userAgent`: `{requests, seconds, window}` (window
+   * `[start, end]` in UTC minutes, or null), or null. An extension.
+   */
+  requestRate(userAgent) {
+    return JSON.parse(this.#parsed().request_rate_json(toBytes(userAgent, 'the user agent')));
+  }
+
+  /**
+   * Which known crawlers this file blocks from `/` and each of `paths`, with
+   * the deciding group and line and the preferences that apply; `crawlers`
+   * (tokens, or `{token, category}`) replaces the shipped list.
+   */
+  audit({ paths = [], crawlers } = {}) {
+    const [packed, ends] = packList(paths, 'the paths');
+    const list = crawlers === undefined ? undefined : crawlerList(crawlers);
+    return JSON.parse(this.#parsed().audit_json(packed, ends, list));
   }
 
   /** Bytes of WebAssembly memory the parsed file holds. */

@@ -17,6 +17,8 @@
 //!
 //! - [`matcher`]: Google's `RobotsMatcher`.
 //! - [`robots`]: the parse-once `Robots` and its compiled per-agent view.
+//! - [`preferences`]: the usage preferences and Request-rate of a `Robots`,
+//!   and the audit of known crawlers.
 //! - [`report`]: the parser's events, Google's reporter, lint.
 //! - [`crawler`]: the crawler side (robots.txt URL, status policy, cache).
 
@@ -26,6 +28,7 @@ mod json;
 mod list;
 pub mod matcher;
 mod memory;
+pub mod preferences;
 pub mod report;
 pub mod robots;
 mod stage;

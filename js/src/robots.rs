@@ -186,6 +186,11 @@ impl Parsed {
         j.finish().map_err(|e| oom("listing the groups", e))
     }
 
+    /// The parsed robots.txt, for the exports of other files.
+    pub(crate) fn robots(&self) -> &Robots {
+        &self.inner
+    }
+
     /// The crawl-delay that applies to the agent, in seconds; `undefined`
     /// when none does.
     pub fn crawl_delay(&self, agent: &[u8]) -> Option<f64> {

@@ -8,17 +8,18 @@
 //! A first argument that starts with `--` (other than `--help`) selects one of
 //! the extended modes, parsed with clap: `--check` (many URLs, one or several
 //! agents), `--explain` (which line decided), `--lint` (what is wrong in the
-//! file), `--diff` (what changes between two files), `--version` and
-//! `--help-all`; wherever a mode takes a robots.txt, an `http://` or
-//! `https://` URL fetches the site's robots.txt. Deciding on the first argument alone
-//! keeps the rule independent of the argument count and of the file system:
-//! the only invocations of `robots_main` that change meaning are those whose
-//! robots.txt path starts with `--`, which can be written `./--name`.
+//! file), `--diff` (what changes between two files), `--serve` (the tester
+//! page on 127.0.0.1), `--version` and `--help-all`; wherever a mode takes a
+//! robots.txt, an `http://` or `https://` URL fetches the site's robots.txt.
+//! Deciding on the first argument alone keeps the rule independent of the
+//! argument count and of the file system: the only invocations of
+//! `robots_main` that change meaning are those whose robots.txt path starts
+//! with `--`, which can be written `./--name`.
 //!
 //! This file only dispatches on the first argument; the rest is a file per
 //! mode over a small shared core:
 //! - modes: `google.rs` (Google's form), `check.rs`, `explain.rs`, `lint.rs`,
-//!   `diff.rs`;
+//!   `diff.rs`, `serve.rs` (with the page `build.rs` embeds);
 //! - what they read: `robots_txt.rs` (file, "-" or URL, the 500 KiB limit,
 //!   `--policy`/`--timeout`), `fetch.rs` (the HTTP fetch), `url_list.rs`
 //!   (`--url`, `--urls FILE`), `agents.rs` (`--agent` and its warnings);
@@ -48,6 +49,7 @@ mod oom;
 mod output;
 mod progress;
 mod robots_txt;
+mod serve;
 mod std_fds;
 mod url_list;
 
@@ -86,7 +88,7 @@ fn run(args: &[OsString]) -> u8 {
     }
 }
 
-const MODES: &str = "--check, --explain, --lint, --diff, --version, --help-all";
+const MODES: &str = "--check, --explain, --lint, --diff, --serve, --version, --help-all";
 
 /// The extended modes: `args[1]` (`mode`) starts with `--` and is not
 /// `--help`.
@@ -99,7 +101,13 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
     let rest = &args[2..];
     let known = matches!(
         mode,
-        b"--check" | b"--explain" | b"--lint" | b"--diff" | b"--version" | b"--help-all"
+        b"--check"
+            | b"--explain"
+            | b"--lint"
+            | b"--diff"
+            | b"--serve"
+            | b"--version"
+            | b"--help-all"
     );
     // Every mode answers --help-all as documented.
     if known
@@ -115,6 +123,7 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
         b"--explain" => parse(&program, "--explain", rest).map_or_else(|code| code, explain::run),
         b"--lint" => parse(&program, "--lint", rest).map_or_else(|code| code, lint::run),
         b"--diff" => parse(&program, "--diff", rest).map_or_else(|code| code, diff::run),
+        b"--serve" => parse(&program, "--serve", rest).map_or_else(|code| code, serve::run),
         b"--version" | b"--help-all" if !rest.is_empty() => fail(&format!(
             "{} takes no arguments",
             String::from_utf8_lossy(mode)
@@ -147,6 +156,8 @@ Extended modes, selected by a first argument starting with \"--\":
       Report what is wrong in the file: errors, warnings and notes, with codes.
   {program} --diff <OLD> <NEW> [--agent <USER_AGENT>...] [--url <URL>]... [--urls <FILE>] [--json]
       Which URLs change verdict between two files; without URLs, the rules added and removed.
+  {program} --serve [--port <PORT>] [--listen <ADDR>]
+      The robots.txt tester page on http://127.0.0.1:9309/ (edit a file, test URLs, load a site).
   {program} --version
   {program} --help-all
 

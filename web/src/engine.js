@@ -13,8 +13,9 @@ import * as robotstxt from "robotstxt-exact";
  * - `parse(body)`: the body parsed once, with `check(agents, urls)` giving
  *   `{allowed, line, specific}` per URL (`line` 0 when no rule decided,
  *   `specific` when a group names one of the agents) and `free()`;
- * - `lint(body)`: `{line, code, severity, message}` per finding, in line
- *   order;
+ * - `lint(body)`: `{findings, firstLinePastLimit}`: `{line, code, severity,
+ *   message}` per finding, in line order, and the first line not wholly
+ *   within the 500 KiB Google reads (0 when the body is smaller);
  * - `isProductToken(agent)`: whether Google's matcher can match the agent
  *   by name (Google's `IsValidUserAgentToObey`).
  */
@@ -40,12 +41,14 @@ export async function loadEngine() {
       };
     },
     lint(body) {
-      return robotstxt.lint(body).map((f) => ({
+      const findings = robotstxt.lint(body).map((f) => ({
         line: f.line,
         code: f.code,
         severity: f.severity,
         message: f.message,
       }));
+      const tooLarge = findings.find((f) => f.code === "file-too-large");
+      return { findings, firstLinePastLimit: tooLarge?.line ?? 0 };
     },
     isProductToken(agent) {
       return robotstxt.isValidUserAgentToObey(agent);

@@ -21,7 +21,7 @@ class Parsed {
     this.body = body;
     this.robots = engine.parse(body);
     this.lines = null;
-    this.findings = withLint ? engine.lint(body) : null;
+    this.lint = withLint ? engine.lint(body) : null;
   }
 
   lineText(n) {
@@ -38,14 +38,9 @@ let current = null;
 let earlier = null;
 
 function parsedFor(engine, slot, body, withLint) {
-  if (slot !== null && slot.body === body && (slot.findings !== null || !withLint)) return slot;
+  if (slot !== null && slot.body === body && (slot.lint !== null || !withLint)) return slot;
   slot?.free();
   return new Parsed(engine, body, withLint);
-}
-
-/** The first line not wholly within the 500 KiB Google reads, from the lint. */
-function firstLinePastLimit(findings) {
-  return findings.find((f) => f.code === "file-too-large")?.line ?? 0;
 }
 
 function answer(parsed, agents, urls, noRules) {
@@ -68,7 +63,7 @@ self.onmessage = async ({ data: request }) => {
     const urls = urlList(urlsText, origin);
     current = parsedFor(engine, current, body, true);
     const results = answer(current, agents, urls, noRules);
-    const pastLimit = firstLinePastLimit(current.findings);
+    const pastLimit = current.lint.firstLinePastLimit;
     for (const r of results) r.pastLimit = pastLimit > 0 && r.line >= pastLimit;
     let changes = null;
     if (old !== null) {
@@ -92,7 +87,7 @@ self.onmessage = async ({ data: request }) => {
       urls,
       results,
       changes,
-      findings: current.findings,
+      findings: current.lint.findings,
       firstLinePastLimit: pastLimit,
       agentWarnings,
       ms: performance.now() - start,

@@ -1,4 +1,4 @@
-// What the browser tests share: the page served by `robots serve` on
+// What the browser tests share: the page served by `robots --serve` on
 // 127.0.0.1, Debian's Chromium driven by playwright-core, filling the page as
 // a person does, and the Rust core's answers from the `robots` CLI.
 
@@ -22,12 +22,12 @@ export const ROBOTS =
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 /**
- * Starts `robots serve --port 0` and resolves to `{url, stop}` once it says
- * where it listens.
+ * Starts `robots --serve --port 0` and resolves to `{url, stop}` once it
+ * says where it listens.
  */
 export function startServer(extraArgs = []) {
   if (!existsSync(ROBOTS)) throw new Error(`no robots binary at ${ROBOTS} (build the CLI, or set ROBOTS_BIN)`);
-  const child = spawn(ROBOTS, ["serve", "--port", "0", ...extraArgs], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(ROBOTS, ["--serve", "--port", "0", ...extraArgs], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
   return new Promise((resolvePromise, reject) => {
@@ -46,7 +46,7 @@ export function startServer(extraArgs = []) {
         });
       }
     });
-    child.once("exit", (code) => reject(new Error(`robots serve exited (${code}): ${stderr}`)));
+    child.once("exit", (code) => reject(new Error(`robots --serve exited (${code}): ${stderr}`)));
   });
 }
 

@@ -5,10 +5,11 @@
 
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
+import { createServer } from "node:http";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { REPO, fill, launchBrowser, openPage, readResults, startServer } from "./harness.mjs";
+import { REPO, fill, launchBrowser, openPage, readResults, settle, startServer } from "./harness.mjs";
 
 let server;
 let browser;
@@ -245,6 +246,71 @@ test("readable at 320 px: nothing wider than the screen", async () => {
   assert.ok(widths.widest <= 320, `an element reaches ${widths.widest} px`);
   assert.equal((await readResults(page))[0].verdict, "DISALLOWED");
   await page.close();
+});
+
+/** A site on 127.0.0.1 whose /robots.txt answers `status` with `body`. */
+async function site(status, body) {
+  const server = createServer((request, response) => {
+    if (request.url !== "/robots.txt") {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(status, { "content-type": "text/plain" }).end(body);
+  });
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    stop: () => new Promise((done) => server.close(done)),
+  };
+}
+
+test("loading a live site fills the editor and says what the fetch means", async () => {
+  const page = await openPage(browser, server.url);
+  const body = "User-agent: *\nDisallow: /cart/\n";
+  const good = await site(200, body);
+  const down = await site(503, "busy");
+  try {
+    // Typed as a person does, Enter submits.
+    await page.getByLabel("Load a live site's robots.txt").fill(`${good.origin}/some/page`);
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => /HTTP 200/.test(document.getElementById("file-status").textContent));
+    assert.match(await page.locator("#file-status").textContent(), /its rules apply/);
+    // Paths are now completed against the site that was loaded.
+    assert.equal(await page.locator("#origin").inputValue(), good.origin);
+    assert.deepEqual(await page.locator("#editor .cm-line").allTextContents(), ["User-agent: *", "Disallow: /cart/", ""]);
+    await settle(page, body);
+    await fill(page, { agent: "Googlebot", urls: "/cart/1\n/shop" });
+    assert.deepEqual((await readResults(page)).map((r) => [r.url, r.verdict, r.line]), [
+      [`${good.origin}/cart/1`, "DISALLOWED", 2],
+      [`${good.origin}/shop`, "ALLOWED", 0],
+    ]);
+
+    // Google: a 5xx means the site may not be crawled at all for now.
+    await page.getByLabel("Load a live site's robots.txt").fill(down.origin);
+    await page.getByRole("button", { name: "Load" }).click();
+    await page.waitForFunction(() => /HTTP 503/.test(document.getElementById("file-status").textContent));
+    assert.match(await page.locator("#file-status").textContent(), /every URL is disallowed \(Google\)/);
+    await page.waitForFunction(
+      () =>
+        document.getElementById("results").dataset.state === "ready" &&
+        [...document.querySelectorAll("[data-testid=result]")].every((r) => r.textContent.includes("no rules")),
+    );
+    assert.deepEqual((await readResults(page)).map((r) => [r.verdict, r.line]), [
+      ["DISALLOWED", 0],
+      ["DISALLOWED", 0],
+    ]);
+    // Typing a file of one's own replaces the fetch's verdict.
+    await fill(page, { robots: "User-agent: *\nDisallow: /shop\n" });
+    assert.deepEqual((await readResults(page)).map((r) => [r.verdict, r.line]), [
+      ["ALLOWED", 0],
+      ["DISALLOWED", 2],
+    ]);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await good.stop();
+    await down.stop();
+    await page.close();
+  }
 });
 
 test("screenshot of the page for the README", async () => {

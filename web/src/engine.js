@@ -3,12 +3,13 @@
 // a change here only.
 //
 // Runs inside the worker (worker.js): the WebAssembly module never runs on
-// the page's main thread.
+// the page's main thread. The package instantiates its module when it is
+// imported; nothing here waits for more.
 
-import * as robotstxt from "robotstxt-exact";
+import { Robots, RobotsMatcher, lint } from "robotstxt-exact";
 
 /**
- * Loads the WebAssembly module. Resolves to the engine:
+ * The engine:
  *
  * - `parse(body)`: the body parsed once, with `check(agents, urls)` giving
  *   `{allowed, line, specific}` per URL (`line` 0 when no rule decided,
@@ -20,20 +21,17 @@ import * as robotstxt from "robotstxt-exact";
  *   by name (Google's `IsValidUserAgentToObey`).
  */
 export async function loadEngine() {
-  if (typeof robotstxt.default === "function") await robotstxt.default();
   return {
     parse(body) {
-      const robots = robotstxt.Robots.parse(body);
+      const robots = Robots.parse(body);
       return {
         check(agents, urls) {
-          return urls.map((url) => {
-            const answer = robots.check(agents, url);
-            return {
-              allowed: answer.allowed,
-              line: answer.matchingLine,
-              specific: answer.everSeenSpecificAgent,
-            };
-          });
+          // One call into the module for the whole list.
+          return robots.checkMany(agents, urls).map((answer) => ({
+            allowed: answer.allowed,
+            line: answer.matchingLine,
+            specific: answer.everSeenSpecificAgent,
+          }));
         },
         free() {
           robots.free();
@@ -41,17 +39,19 @@ export async function loadEngine() {
       };
     },
     lint(body) {
-      const findings = robotstxt.lint(body).map((f) => ({
-        line: f.line,
-        code: f.code,
-        severity: f.severity,
-        message: f.message,
-      }));
-      const tooLarge = findings.find((f) => f.code === "file-too-large");
-      return { findings, firstLinePastLimit: tooLarge?.line ?? 0 };
+      const report = lint(body);
+      return {
+        findings: report.findings.map((f) => ({
+          line: f.line,
+          code: f.code,
+          severity: f.severity,
+          message: f.message,
+        })),
+        firstLinePastLimit: report.firstLinePastLimit ?? 0,
+      };
     },
     isProductToken(agent) {
-      return robotstxt.isValidUserAgentToObey(agent);
+      return RobotsMatcher.isValidUserAgentToObey(agent);
     },
   };
 }

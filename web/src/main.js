@@ -255,8 +255,11 @@ function render(reply, sent) {
     ),
   );
   $("finding-list").replaceChildren(...findingRows);
-  const count = (s) => reply.findings.filter((f) => f.severity === s).length;
-  $("findings-summary").textContent = `${count("error")} errors, ${count("warning")} warnings, ${count("note")} notes`;
+  const count = (severity) => {
+    const n = reply.findings.filter((f) => f.severity === severity).length;
+    return `${n} ${severity}${n === 1 ? "" : "s"}`;
+  };
+  $("findings-summary").textContent = `${count("error")}, ${count("warning")}, ${count("note")}`;
   // The marks go where the lines were: only onto the text they were found in.
   if (editor.state.doc === sent.doc) showFindings(editor, reply.findings);
 

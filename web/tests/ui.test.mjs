@@ -314,7 +314,7 @@ test("loading a live site fills the editor and says what the fetch means", async
 });
 
 test("screenshot of the page for the README", async () => {
-  const page = await openPage(browser, server.url, { width: 1280, height: 860 });
+  const page = await openPage(browser, server.url, { width: 1280, height: 1000 });
   // The page as it opens, with the deciding line of a disallowed URL shown.
   await page.getByTestId("result").nth(3).getByRole("button").click();
   const path = process.env.WEB_SCREENSHOT ?? join(REPO, "target", "web", "web-tester.png");

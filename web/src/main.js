@@ -153,6 +153,21 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * At most this many rows per list: drawing tens of thousands of rows on every
+ * keystroke would hold up typing. The summaries count them all.
+ */
+const SHOWN_ROWS = 1000;
+
+/** The first SHOWN_ROWS items, mapped to rows, and a line saying how many more. */
+function rows(items, toRow) {
+  const shown = items.slice(0, SHOWN_ROWS).map(toRow);
+  if (items.length > SHOWN_ROWS) {
+    shown.push(el("li", { class: "more" }, `… and ${(items.length - SHOWN_ROWS).toLocaleString("en")} more`));
+  }
+  return shown;
+}
+
 /** At most this many characters of a rule are shown beside a result. */
 const SHOWN_RULE = 120;
 
@@ -193,7 +208,7 @@ function groupNote(answer) {
 }
 
 function render(reply, sent) {
-  const resultRows = reply.results.map((answer, i) =>
+  const resultRows = rows(reply.results, (answer, i) =>
     el(
       "li",
       { class: "result", dataset: { testid: "result", line: String(answer.line), url: reply.urls[i] } },
@@ -222,7 +237,7 @@ function render(reply, sent) {
   const changes = $("changes");
   changes.hidden = reply.changes === null;
   if (reply.changes !== null) {
-    const rows = reply.changes.map((c) =>
+    const changeRows = rows(reply.changes, (c) =>
       el(
         "li",
         {
@@ -236,11 +251,12 @@ function render(reply, sent) {
         el("span", { class: "why" }, decidingLine(c.old, oldEditor, "earlier "), decidingLine(c.new, editor, "now ")),
       ),
     );
-    $("change-list").replaceChildren(...rows);
-    $("changes-summary").textContent = `${rows.length} URL${rows.length === 1 ? "" : "s"} change verdict`;
+    $("change-list").replaceChildren(...changeRows);
+    const n = reply.changes.length;
+    $("changes-summary").textContent = `${n} URL${n === 1 ? "" : "s"} change verdict`;
   }
 
-  const findingRows = reply.findings.map((f) =>
+  const findingRows = rows(reply.findings, (f) =>
     el(
       "li",
       { class: `finding ${f.severity}`, dataset: { testid: "finding", line: String(f.line), code: f.code } },

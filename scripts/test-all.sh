@@ -416,5 +416,14 @@ if [[ -f scripts/test-js.sh ]]; then
   bash scripts/test-js.sh
 fi
 
+# --- The tester page -------------------------------------------------------------
+
+# The robots.txt tester page (web/) on the JavaScript package's WebAssembly
+# module, embedded in `robots --serve`, typed into in Debian's chromium.
+if [[ -f scripts/test-web.sh ]]; then
+  step "the tester page in a browser (scripts/test-web.sh)"
+  bash scripts/test-web.sh
+fi
+
 step "done"
 echo "test-all: all checks passed in $((SECONDS - START_TIME))s"

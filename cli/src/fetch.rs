@@ -30,10 +30,10 @@ impl Fetched {
         policy.decide(self.outcome)
     }
 
-    /// One line saying what was fetched and what it means.
-    pub fn describe(&self, policy: Policy, limit: Option<usize>, timeout: Duration) -> String {
-        let chain = self.chain.join(" -> ");
-        let what = match self.outcome {
+    /// What happened: `HTTP 200, 1234 bytes`, `HTTP 404`, `network error
+    /// (...)` and the like.
+    pub fn outcome_text(&self, limit: Option<usize>, timeout: Duration) -> String {
+        match self.outcome {
             FetchOutcome::Status(code) if (200..300).contains(&code) => {
                 if self.cut {
                     let n = limit.unwrap_or(0);
@@ -54,21 +54,31 @@ impl Fetched {
                 self.error.as_deref().unwrap_or("unknown")
             ),
             FetchOutcome::Timeout => format!("no answer within {} s", timeout.as_secs_f64()),
-        };
+        }
+    }
+
+    /// What the outcome means under `policy`: `its rules apply`, or why
+    /// every URL is allowed or disallowed.
+    pub fn meaning(&self, policy: Policy) -> String {
         let name = match policy {
             Policy::Google => "Google",
             Policy::Rfc9309 => "RFC 9309",
         };
-        let meaning = match self.decision(policy) {
+        match self.decision(policy) {
             Decision::UseRules => "its rules apply".to_string(),
-            Decision::AllowAll => {
-                format!("unavailable, so every URL is allowed ({name})")
-            }
-            Decision::DisallowAll => {
-                format!("unreachable, so every URL is disallowed ({name})")
-            }
-        };
-        format!("fetched {chain}: {what}: {meaning}")
+            Decision::AllowAll => format!("unavailable, so every URL is allowed ({name})"),
+            Decision::DisallowAll => format!("unreachable, so every URL is disallowed ({name})"),
+        }
+    }
+
+    /// One line saying what was fetched and what it means.
+    pub fn describe(&self, policy: Policy, limit: Option<usize>, timeout: Duration) -> String {
+        format!(
+            "fetched {}: {}: {}",
+            self.chain.join(" -> "),
+            self.outcome_text(limit, timeout),
+            self.meaning(policy)
+        )
     }
 }
 

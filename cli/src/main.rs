@@ -9,17 +9,18 @@
 //! the extended modes, parsed with clap: `--check` (many URLs, one or several
 //! agents), `--explain` (which line decided), `--lint` (what is wrong in the
 //! file), `--diff` (what changes between two files), `--audit` (which known
-//! crawlers the file blocks), `--version` and `--help-all`; wherever a mode
-//! takes a robots.txt, an `http://` or `https://` URL fetches the site's
-//! robots.txt. Deciding on the first argument alone
-//! keeps the rule independent of the argument count and of the file system:
-//! the only invocations of `robots_main` that change meaning are those whose
-//! robots.txt path starts with `--`, which can be written `./--name`.
+//! crawlers the file blocks), `--serve` (the tester page on 127.0.0.1),
+//! `--version` and `--help-all`; wherever a mode takes a robots.txt, an
+//! `http://` or `https://` URL fetches the site's robots.txt. Deciding on the
+//! first argument alone keeps the rule independent of the argument count and
+//! of the file system: the only invocations of `robots_main` that change
+//! meaning are those whose robots.txt path starts with `--`, which can be
+//! written `./--name`.
 //!
 //! This file only dispatches on the first argument; the rest is a file per
 //! mode over a small shared core:
 //! - modes: `google.rs` (Google's form), `check.rs`, `explain.rs`, `lint.rs`,
-//!   `diff.rs`, `audit.rs`;
+//!   `diff.rs`, `audit.rs`, `serve.rs` (with the page `build.rs` embeds);
 //! - what they read: `robots_txt.rs` (file, "-" or URL, the 500 KiB limit,
 //!   `--policy`/`--timeout`), `fetch.rs` (the HTTP fetch), `url_list.rs`
 //!   (`--url`, `--urls FILE`), `agents.rs` (`--agent` and its warnings);
@@ -50,6 +51,7 @@ mod oom;
 mod output;
 mod progress;
 mod robots_txt;
+mod serve;
 mod std_fds;
 mod url_list;
 
@@ -88,7 +90,7 @@ fn run(args: &[OsString]) -> u8 {
     }
 }
 
-const MODES: &str = "--check, --explain, --lint, --diff, --audit, --version, --help-all";
+const MODES: &str = "--check, --explain, --lint, --diff, --audit, --serve, --version, --help-all";
 
 /// The extended modes: `args[1]` (`mode`) starts with `--` and is not
 /// `--help`.
@@ -106,6 +108,7 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
             | b"--lint"
             | b"--diff"
             | b"--audit"
+            | b"--serve"
             | b"--version"
             | b"--help-all"
     );
@@ -124,6 +127,7 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
         b"--lint" => parse(&program, "--lint", rest).map_or_else(|code| code, lint::run),
         b"--diff" => parse(&program, "--diff", rest).map_or_else(|code| code, diff::run),
         b"--audit" => parse(&program, "--audit", rest).map_or_else(|code| code, audit::run),
+        b"--serve" => parse(&program, "--serve", rest).map_or_else(|code| code, serve::run),
         b"--version" | b"--help-all" if !rest.is_empty() => fail(&format!(
             "{} takes no arguments",
             String::from_utf8_lossy(mode)
@@ -159,6 +163,8 @@ Extended modes, selected by a first argument starting with \"--\":
   {program} --audit <ROBOTS_TXT> [--path <PATH>]... [--agents-file <FILE>] [--json]
       Which known crawlers (AI crawlers, search engines, SEO tools, archivers) the file blocks,
       and the usage preferences (Content-Signal, Content-Usage) that apply to them.
+  {program} --serve [--port <PORT>] [--listen <ADDR>]
+      The robots.txt tester page on http://127.0.0.1:9309/ (edit a file, test URLs, load a site).
   {program} --version
   {program} --help-all
 

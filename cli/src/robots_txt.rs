@@ -42,14 +42,16 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 impl FetchArgs {
-    fn policy(&self) -> Policy {
+    /// The policy `--policy` names.
+    pub fn policy(&self) -> Policy {
         match self.policy {
             PolicyArg::Google => Policy::Google,
             PolicyArg::Rfc9309 => Policy::Rfc9309,
         }
     }
 
-    fn timeout(&self) -> Duration {
+    /// The `--timeout` of a fetch.
+    pub fn timeout(&self) -> Duration {
         self.timeout
     }
 }

@@ -1842,7 +1842,7 @@ fn agents_that_are_not_product_tokens_get_a_warning_naming_the_token() {
 #[test]
 fn every_mode_answers_help_version_and_help_all_on_stdout() {
     let version = format!("robots {}\n", env!("CARGO_PKG_VERSION"));
-    for mode in ["--check", "--explain", "--lint", "--diff"] {
+    for mode in ["--check", "--explain", "--lint", "--diff", "--serve"] {
         let out = run(&[mode, "--version"], b"");
         assert_output(&out, 0, version.as_bytes(), b"");
         let out = run(&[mode, "--help-all"], b"");

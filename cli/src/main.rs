@@ -15,7 +15,10 @@
 //! first argument alone keeps the rule independent of the argument count and
 //! of the file system: the only invocations of `robots_main` that change
 //! meaning are those whose robots.txt path starts with `--`, which can be
-//! written `./--name`.
+//! written `./--name`. One word is a mode too: `robots serve [--port N]` is
+//! `--serve`, as long as no file named `serve` exists in the working
+//! directory (a robots.txt of that name is read by Google's form, as
+//! `./serve` always is).
 //!
 //! This file only dispatches on the first argument; the rest is a file per
 //! mode over a small shared core:
@@ -32,6 +35,7 @@
 
 use std::ffi::OsString;
 use std::io::{self, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -81,11 +85,15 @@ fn arg_bytes(arg: &OsString) -> Vec<u8> {
     arg.to_string_lossy().into_owned().into_bytes()
 }
 
-/// Google's form, or an extended mode: decided by the first argument alone.
+/// Google's form, or an extended mode: decided by the first argument alone,
+/// and for the word `serve` by whether a file of that name exists.
 fn run(args: &[OsString]) -> u8 {
     let first = args.get(1).map(arg_bytes);
     match first {
         Some(mode) if mode.starts_with(b"--") && mode != b"--help" => extended(args, &mode),
+        Some(word) if word == b"serve" && !Path::new("serve").exists() => {
+            extended(args, b"--serve")
+        }
         _ => google::robots_main(args),
     }
 }
@@ -164,7 +172,8 @@ Extended modes, selected by a first argument starting with \"--\":
       Which known crawlers (AI crawlers, search engines, SEO tools, archivers) the file blocks,
       and the usage preferences (Content-Signal, Content-Usage) that apply to them.
   {program} --serve [--port <PORT>] [--listen <ADDR>]
-      The robots.txt tester page on http://127.0.0.1:9309/ (edit a file, test URLs, load a site).
+      The robots.txt tester page on http://127.0.0.1:9309/ (edit a file, test URLs, load a site);
+      `{program} serve` is the same where no file named `serve` exists here.
   {program} --version
   {program} --help-all
 

@@ -561,19 +561,12 @@ fn a_port_in_use_is_an_error() {
 }
 
 #[test]
-fn serve_without_dashes_is_still_googles_form() {
-    // `robots serve --port 8080` has Google's three arguments: a robots.txt
-    // file named "serve", the agent "--port" and the URI "8080".
+fn serve_without_dashes_is_googles_form_where_a_file_named_serve_exists() {
+    // With a file named "serve" in the working directory, `robots serve
+    // --port 8080` has Google's three arguments: that robots.txt, the agent
+    // "--port" and the URI "8080".
     let dir = std::env::temp_dir().join(format!("robots-serve-google-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let out = Command::new(BIN)
-        .args(["serve", "--port", "8080"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(out.stdout, b"");
-    assert_eq!(out.stderr, b"failed to read file \"serve\"\n");
     std::fs::write(dir.join("serve"), "user-agent: --port\ndisallow: /\n").unwrap();
     let out = Command::new(BIN)
         .args(["serve", "--port", "8080"])
@@ -589,4 +582,26 @@ fn serve_without_dashes_is_still_googles_form() {
         out.stdout,
         b"user-agent '--port' with URI '8080': DISALLOWED\n"
     );
+}
+
+#[test]
+fn serve_without_dashes_serves_where_no_file_is_named_serve() {
+    // The spelling, `robots serve --port N`: the tester on 127.0.0.1.
+    let dir = std::env::temp_dir().join(format!("robots-serve-word-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(BIN)
+        .args(["serve", "--port", "0"])
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(line.contains("http://127.0.0.1:"), "{line}");
 }

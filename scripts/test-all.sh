@@ -11,7 +11,17 @@
 # Works on a fresh Debian machine that has only the Rust toolchain: missing
 # build tools are installed with apt-get (as root, or through sudo).
 #
+#   scripts/test-all.sh [--require-corpus]
+#
+# The tests that run the shared corpus (../shared/corpus, see the README's
+# "The corpus") are skipped when it is absent, each saying so; the closing
+# line counts them and names the reason. With --require-corpus (CI passes
+# it) a missing corpus is a failure instead: checked first, and again by
+# every such test (ROBOTSTXT_REQUIRE_CORPUS=1).
+#
 # Environment:
+#   ROBOTSTXT_CORPUS   the corpus directory (default ../shared/corpus next to
+#                      the checkout); =/nonexistent runs as a fresh clone does
 #   CARGO_TARGET_DIR   honoured by every cargo build, including CMake's
 #   CARGO_INCREMENTAL  0 unless set (a one-shot run keeps no caches)
 #   JOBS               parallel build jobs (default 2)
@@ -23,6 +33,21 @@ cd "$ROOT"
 JOBS="${JOBS:-2}"
 STEP="start"
 START_TIME=$SECONDS
+
+REQUIRE_CORPUS=0
+for arg in "$@"; do
+  case "$arg" in
+    --require-corpus) REQUIRE_CORPUS=1 ;;
+    -h | --help)
+      sed -n '2,/^set -Eeuo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
+      exit 0
+      ;;
+    *)
+      printf 'test-all: unknown argument %s (try --help)\n' "$arg" >&2
+      exit 2
+      ;;
+  esac
+done
 
 step() {
   STEP="$*"
@@ -84,6 +109,27 @@ MAJOR="${BASH_REMATCH[1]}"
 MINOR="${BASH_REMATCH[2]}"
 if ((MAJOR == 0)); then SONAME="librobotstxt.so.0.$MINOR"; else SONAME="librobotstxt.so.$MAJOR"; fi
 echo "robotstxt $VERSION, SONAME $SONAME"
+
+# Every test that runs the corpus reads it from here; each one that skips
+# for want of it appends a line to the skip log (tests/corpus_root/mod.rs,
+# python/tests/conftest.py), and so does this script for a step it skips.
+CORPUS="${ROBOTSTXT_CORPUS:-$ROOT/../shared/corpus}"
+export ROBOTSTXT_CORPUS="$CORPUS"
+SKIP_LOG="$(mktemp "${TMPDIR:-/tmp}/robotstxt-skips.XXXXXX")"
+export ROBOTSTXT_SKIP_LOG="$SKIP_LOG"
+trap 'rm -f "$SKIP_LOG"' EXIT
+skipped() { # skipped WHAT WHY
+  printf 'SKIPPED: %s: %s\n' "$1" "$2" >&2
+  printf 'script\t%s\t%s\n' "$1" "$2" >>"$SKIP_LOG"
+}
+if [[ -d "$CORPUS/robotfiles" ]]; then
+  echo "corpus: $CORPUS ($(find "$CORPUS/robotfiles" -type f | wc -l) robots.txt files)"
+elif ((REQUIRE_CORPUS)); then
+  die "no corpus at $CORPUS, and --require-corpus was given (see the README, \"The corpus\")"
+else
+  echo "NOTE: no corpus at $CORPUS: the tests that run it will be skipped and counted at the end" >&2
+fi
+if ((REQUIRE_CORPUS)); then export ROBOTSTXT_REQUIRE_CORPUS=1; fi
 # A full run writes about 2 GiB of build output; a linker that runs out of
 # disk dies of a bus error, so the free space is printed up front.
 df -h "$ROOT" 2>/dev/null | sed 's/^/  /' || true
@@ -160,6 +206,7 @@ DEB_INSTALLED=0
 SUDO=()
 cleanup() {
   local rc=$?
+  rm -f "$SKIP_LOG"
   if [[ "$DEB_INSTALLED" == 1 ]]; then
     echo "test-all: removing the robotstxt package installed by the test"
     "${SUDO[@]}" dpkg -P robotstxt || true
@@ -355,7 +402,7 @@ if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
   [[ ! -e "/usr/lib/$MULTIARCH/librobotstxt.so.$VERSION" ]] || die "dpkg -P left the library behind"
   echo "package installed, used by C and C++ consumers, and removed"
 else
-  echo "SKIPPED: the Debian package test needs dpkg-deb, cpack and root (or sudo -n)"
+  skipped "the Debian package test" "it needs dpkg-deb, cpack and root (or sudo -n)"
 fi
 
 # Google's test cases and the protected-API replay, through robots.h in
@@ -371,8 +418,6 @@ done
 for cxx in g++ clang++; do
   cmake --build "$WORK/compat-$cxx" --parallel "$JOBS"
 done
-[[ -d "$ROOT/../shared/corpus" ]] ||
-  echo "WARNING: $ROOT/../shared/corpus not found: the ProtectedApi tests will be SKIPPED" >&2
 CONFIGS=0
 for cxx in g++ clang++; do
   LISTED="$(ctest --test-dir "$WORK/compat-$cxx" -N)"
@@ -406,4 +451,23 @@ if [[ -f scripts/test-python.sh ]]; then
 fi
 
 step "done"
-echo "test-all: all checks passed in $((SECONDS - START_TIME))s"
+# The closing line says what did not run, and why.
+summary="all checks passed in $((SECONDS - START_TIME))s"
+if [[ -s "$SKIP_LOG" ]]; then
+  echo "skipped:"
+  sed 's/^/  /' "$SKIP_LOG"
+  n_rust="$(grep -c '^rust	' "$SKIP_LOG" || true)"
+  n_python="$(grep -c '^python	' "$SKIP_LOG" || true)"
+  n_corpus=$((n_rust + n_python))
+  if ((n_corpus)); then
+    summary+="; $n_corpus tests skipped ($n_rust Rust, $n_python Python): no corpus at $CORPUS"
+    summary+=' (see the README, "The corpus")'
+  fi
+  while IFS=$'\t' read -r _ what why; do
+    summary+="; $what skipped: $why"
+  done < <(grep '^script	' "$SKIP_LOG" || true)
+else
+  summary+="; no test skipped"
+fi
+rm -f "$SKIP_LOG"
+echo "test-all: $summary"

@@ -15,6 +15,10 @@
 #                       between runs, so later runs only rebuild the package)
 #   PYTHON              the interpreter to create it with (default python3)
 #   PYTEST_ARGS         extra pytest arguments
+#   ROBOTSTXT_CORPUS    the corpus (default ../shared/corpus); the tests that
+#                       need it are skipped without it, and counted in the
+#                       last line (or, run by test-all.sh, in its last line)
+#   ROBOTSTXT_REQUIRE_CORPUS=1  fail those tests instead of skipping them
 set -Eeuo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -57,6 +61,13 @@ PY="$VENV/bin/python"
 
 DIST="$(mktemp -d "${TMPDIR:-/tmp}/robotstxt-dist.XXXXXX")"
 trap 'rm -rf "$DIST"' EXIT
+# python/tests/conftest.py appends each test it skips for want of the
+# corpus to this log; test-all.sh passes its own and counts them itself.
+OWN_SKIP_LOG=0
+if [[ -z "${ROBOTSTXT_SKIP_LOG:-}" ]]; then
+  export ROBOTSTXT_SKIP_LOG="$DIST/skipped.log"
+  OWN_SKIP_LOG=1
+fi
 echo "--- maturin sdist, then pip builds the manylinux wheel from it"
 # An editable install (maturin develop, pip install -e) leaves its build of
 # the extension in the source tree, where the sdist would pick it up stale.
@@ -144,4 +155,9 @@ if ((${#OTHERS[@]})); then
 else
   echo "--- no python3.9 or python3.13 found: the wheel was tested on $("$PY" --version) only"
 fi
-echo "test-python: all Python tests passed"
+if ((OWN_SKIP_LOG)) && [[ -s "$ROBOTSTXT_SKIP_LOG" ]]; then
+  echo "test-python: all Python tests passed; $(wc -l <"$ROBOTSTXT_SKIP_LOG") skipped:" \
+    "no corpus at ${ROBOTSTXT_CORPUS:-$ROOT/../shared/corpus} (see the README, \"The corpus\")"
+else
+  echo "test-python: all Python tests passed"
+fi

@@ -5,8 +5,8 @@
 # temporary prefix, the prefix moved elsewhere, consumer projects built
 # against it (find_package and pkg-config, shared and static), and Google's
 # test cases (compat-tests/) run by ctest in every C++ configuration of the
-# drop-in headers, one of them under valgrind; last, the Python package
-# built with pip and its pytest suite.
+# drop-in headers, one of them under valgrind; then the Python package
+# built with pip and its pytest suite; last, the npm package (js/).
 #
 # Works on a fresh Debian machine that has only the Rust toolchain: missing
 # build tools are installed with apt-get (as root, or through sudo).
@@ -532,6 +532,17 @@ ctest --test-dir "$WORK/compat-clang++" --output-on-failure --parallel "$JOBS"
 if [[ -f scripts/test-python.sh ]]; then
   step "Python package (scripts/test-python.sh)"
   bash scripts/test-python.sh
+fi
+
+# --- JavaScript ------------------------------------------------------------------
+
+# The npm package as a JavaScript user meets it: built for WebAssembly,
+# packed, installed from the tarball into an empty Node project (the README
+# example), then node --test, the browser test in Chromium and a Crawlee
+# crawl.
+if [[ -f scripts/test-js.sh ]]; then
+  step "npm package (scripts/test-js.sh)"
+  bash scripts/test-js.sh
 fi
 
 step "done"

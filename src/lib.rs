@@ -21,7 +21,12 @@
 
 #![deny(unsafe_code)]
 
+// The vector code: the one module where `unsafe` is allowed (the C ABI is
+// the `robotstxt-exact-capi` crate).
+#[allow(unsafe_code)]
+mod arch;
 pub mod crawler;
+mod decide;
 pub mod escape;
 pub mod lint;
 pub mod matcher;
@@ -30,10 +35,8 @@ pub mod path;
 pub mod pattern;
 pub mod reporting;
 pub mod robots;
-// SIMD classification of the body's bytes for the parser: the one module
-// where `unsafe` is allowed (the C ABI is the `robotstxt-exact-capi` crate).
-#[allow(unsafe_code)]
 mod scan;
+mod screen;
 mod word;
 
 pub use escape::{maybe_escape_pattern, try_maybe_escape_pattern};

@@ -2,53 +2,13 @@
 
 use std::collections::TryReserveError;
 
+use crate::decide::{Hierarchy, Match, Verdict, is_global_agent, try_index_html_directory_pattern};
+pub use crate::decide::{extract_user_agent, is_valid_user_agent_to_obey};
 use crate::parser::{ParseHandler, try_parse_robots_txt};
 use crate::path::try_path_params_query_into;
-use crate::pattern::{self, ByteSet, GRAM_MIN_PATH, GramSet};
+use crate::pattern;
 use crate::robots::Robots;
-
-/// A match of one rule: its priority (the pattern length; -1 for no match)
-/// and its line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Match {
-    pub(crate) priority: i64,
-    pub(crate) line: u32,
-}
-
-impl Match {
-    pub(crate) const NONE: Match = Match {
-        priority: -1,
-        line: 0,
-    };
-
-    /// The higher-priority of two matches; `b` wins ties.
-    fn higher(a: Match, b: Match) -> Match {
-        if a.priority > b.priority { a } else { b }
-    }
-}
-
-/// Global (`*`) and specific (the queried agents) matches of one rule kind.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Hierarchy {
-    pub(crate) global: Match,
-    pub(crate) specific: Match,
-}
-
-impl Hierarchy {
-    pub(crate) const NONE: Hierarchy = Hierarchy {
-        global: Match::NONE,
-        specific: Match::NONE,
-    };
-}
-
-/// The outcome of matching one URL, with everything Google's matcher exposes
-/// after a query.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Verdict {
-    pub(crate) allow: Hierarchy,
-    pub(crate) disallow: Hierarchy,
-    pub(crate) ever_seen_specific_agent: bool,
-}
+use crate::screen::{ByteSet, GRAM_MIN_PATH, GramSet};
 
 /// What a [`RobotsMatcher`] knows after a query: the protected state of
 /// Google's `RobotsMatcher` (`allow_`, `disallow_` and the `seen_*` flags) as
@@ -275,57 +235,6 @@ impl Default for RobotsMatcher {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// The matchable part of a user agent: the leading run of `[a-zA-Z_-]`.
-///
-/// ```
-/// use robotstxt_exact::extract_user_agent;
-/// assert_eq!(extract_user_agent(b"Googlebot/2.1"), b"Googlebot");
-/// ```
-pub fn extract_user_agent(user_agent: &[u8]) -> &[u8] {
-    let end = user_agent
-        .iter()
-        .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
-        .unwrap_or(user_agent.len());
-    &user_agent[..end]
-}
-
-/// Whether a user agent is one a crawler may obey rules for: non-empty and
-/// made only of `[a-zA-Z_-]`.
-pub fn is_valid_user_agent_to_obey(user_agent: &[u8]) -> bool {
-    !user_agent.is_empty() && extract_user_agent(user_agent).len() == user_agent.len()
-}
-
-/// Whether a `user-agent` value names the global group: `*`, alone or
-/// followed by whitespace and anything.
-pub(crate) fn is_global_agent(value: &[u8]) -> bool {
-    match value {
-        [b'*'] => true,
-        [b'*', next, ..] => matches!(next, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r'),
-        _ => false,
-    }
-}
-
-/// Google's `index.htm` rule: an allow pattern whose last segment starts with
-/// `/index.htm` also allows the directory itself, as `<prefix>/$`. Writes
-/// that pattern to `out` and says whether it did; an error when `out` cannot
-/// grow to it (at most the length of `value`).
-pub(crate) fn try_index_html_directory_pattern(
-    value: &[u8],
-    out: &mut Vec<u8>,
-) -> Result<bool, TryReserveError> {
-    let Some(slash) = memchr::memrchr(b'/', value) else {
-        return Ok(false);
-    };
-    if !value[slash..].starts_with(b"/index.htm") {
-        return Ok(false);
-    }
-    out.clear();
-    out.try_reserve(slash + 2)?;
-    out.extend_from_slice(&value[..=slash]);
-    out.push(b'$');
-    Ok(true)
 }
 
 impl RobotsMatcher {
@@ -709,40 +618,6 @@ impl RobotsMatcher {
                 Err(error) => self.out_of_memory = Some(error),
             }
             self.scratch = rewritten;
-        }
-    }
-}
-
-impl Verdict {
-    pub(crate) fn disallow(&self) -> bool {
-        let (a, d) = (self.allow, self.disallow);
-        if a.specific.priority > 0 || d.specific.priority > 0 {
-            return d.specific.priority > a.specific.priority;
-        }
-        if self.ever_seen_specific_agent {
-            // The agent's own group exists but has no non-empty match.
-            return false;
-        }
-        if a.global.priority > 0 || d.global.priority > 0 {
-            return d.global.priority > a.global.priority;
-        }
-        false
-    }
-
-    pub(crate) fn disallow_ignore_global(&self) -> bool {
-        let (a, d) = (self.allow, self.disallow);
-        if a.specific.priority > 0 || d.specific.priority > 0 {
-            return d.specific.priority > a.specific.priority;
-        }
-        false
-    }
-
-    pub(crate) fn matching_line(&self) -> u32 {
-        let (a, d) = (self.allow, self.disallow);
-        if self.ever_seen_specific_agent {
-            Match::higher(d.specific, a.specific).line
-        } else {
-            Match::higher(d.global, a.global).line
         }
     }
 }

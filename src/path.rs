@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::collections::TryReserveError;
 
-use crate::scan::any_of_16;
+use crate::arch::any_of_16;
 
 /// The first byte at or after `from` that ends the scheme and authority:
 /// `/`, `?` and `;` start the path, params or query, and `#` the fragment.

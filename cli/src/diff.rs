@@ -11,10 +11,11 @@ use clap::Parser;
 use robotstxt_exact::{Robots, RuleKind, extract_user_agent};
 use serde_json::json;
 
-use crate::{
-    Decider, EXIT_FOUND, EXIT_OK, FetchArgs, Rules, UrlSource, arg_bytes, fail, is_stdin, load,
-    plural, printable, size_limit, warn_agents, write_failed,
-};
+use crate::decider::{Decider, Outcome};
+use crate::output::{fail, json_line, plural, printable, write_failed};
+use crate::robots_txt::{FetchArgs, Rules, is_stdin, load, size_limit};
+use crate::url_list::UrlSource;
+use crate::{EXIT_FOUND, EXIT_OK, agents};
 
 /// Compare two versions of a robots.txt.
 #[derive(Parser, Debug)]
@@ -59,7 +60,8 @@ pub struct DiffArgs {
     fetch: FetchArgs,
 }
 
-pub fn diff_mode(args: DiffArgs) -> u8 {
+/// Runs `--diff`; returns the exit status.
+pub fn run(args: DiffArgs) -> u8 {
     let mut source = match UrlSource::open(args.url_file.as_ref(), !args.urls.is_empty(), false) {
         Ok(s) => s,
         Err(code) => return code,
@@ -77,9 +79,8 @@ pub fn diff_mode(args: DiffArgs) -> u8 {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let agents: Vec<Vec<u8>> = args.agents.iter().map(arg_bytes).collect();
+    let agents = agents::from_args(&args.agents);
     let agents: Vec<&[u8]> = agents.iter().map(Vec::as_slice).collect();
-    warn_agents(&agents);
     if args.urls.is_empty() && source.is_none() {
         return rules_diff(&old, &new, &agents, args.json);
     }
@@ -106,7 +107,7 @@ pub fn diff_mode(args: DiffArgs) -> u8 {
             "newly-disallowed"
         };
         if args.json {
-            let side = |d: &Decider<'_>, o: &crate::Outcome| {
+            let side = |d: &Decider<'_>, o: &Outcome| {
                 let mut v = json!({"allowed": o.allowed});
                 d.explain_json(o, &mut v);
                 v
@@ -117,8 +118,7 @@ pub fn diff_mode(args: DiffArgs) -> u8 {
                 "old": side(&old, &before),
                 "new": side(&new, &after),
             });
-            serde_json::to_writer(&mut out, &value)?;
-            return out.write_all(b"\n");
+            return json_line(&mut out, &value);
         }
         let verdict = |allowed: bool| if allowed { "ALLOWED" } else { "DISALLOWED" };
         out.write_all(if after.allowed {
@@ -137,7 +137,7 @@ pub fn diff_mode(args: DiffArgs) -> u8 {
         return code;
     }
     let summary = if args.json {
-        serde_json::to_writer(
+        json_line(
             &mut out,
             &json!({"summary": {
                 "urls": urls,
@@ -145,8 +145,6 @@ pub fn diff_mode(args: DiffArgs) -> u8 {
                 "newly_allowed": allowed,
             }}),
         )
-        .map_err(io::Error::from)
-        .and_then(|()| out.write_all(b"\n"))
     } else {
         writeln!(
             out,
@@ -264,7 +262,7 @@ fn rules_diff(old: &Rules, new: &Rules, agents: &[&[u8]], json_out: bool) -> u8 
                 for ((allow, pattern), line) in list.iter() {
                     let kind = if *allow { "Allow" } else { "Disallow" };
                     if json_out {
-                        serde_json::to_writer(
+                        json_line(
                             &mut out,
                             &json!({
                                 "agent": agent,
@@ -275,7 +273,6 @@ fn rules_diff(old: &Rules, new: &Rules, agents: &[&[u8]], json_out: bool) -> u8 
                                 "file": side,
                             }),
                         )?;
-                        out.write_all(b"\n")?;
                     } else {
                         write!(out, "  {sign} {kind}: ")?;
                         out.write_all(&printable(pattern))?;
@@ -285,11 +282,10 @@ fn rules_diff(old: &Rules, new: &Rules, agents: &[&[u8]], json_out: bool) -> u8 
             }
         }
         if json_out {
-            serde_json::to_writer(
+            json_line(
                 &mut out,
                 &json!({"summary": {"agents": changed_agents, "added": added, "removed": removed}}),
             )?;
-            out.write_all(b"\n")?;
         } else {
             writeln!(
                 out,

@@ -4,7 +4,7 @@
 use std::collections::TryReserveError;
 use std::time::{Duration, SystemTime};
 
-use super::MAX_ROBOTS_TXT_BYTES;
+use super::limit::MAX_ROBOTS_TXT_BYTES;
 use super::policy::{Access, Decision, FetchOutcome, Policy};
 
 const HOUR: u64 = 60 * 60;

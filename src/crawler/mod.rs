@@ -35,6 +35,7 @@
 //! ```
 
 mod cache;
+mod limit;
 mod policy;
 mod url;
 
@@ -42,39 +43,11 @@ pub use self::cache::{
     CacheEntry, DEFAULT_CACHE_LIFETIME, GOOGLE_STOP_CRAWLING_PERIOD, UNREACHABLE_GRACE_PERIOD,
     max_age_from_cache_control, max_age_from_cache_control_bytes,
 };
+pub use self::limit::{MAX_ROBOTS_TXT_BYTES, truncate_body};
 pub use self::policy::{
     Access, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
 };
 pub use self::url::{UrlError, applies_to, is_robots_txt_url, robots_txt_url};
-
-/// How many bytes of a robots.txt body Google reads: "Google enforces a
-/// robots.txt file size limit of 500 kibibytes (KiB). Content which is after
-/// the maximum file size is ignored." One KiB is 1024 bytes, so the limit is
-/// 500 × 1024 = 512,000 bytes.
-///
-/// RFC 9309 section 2.5 makes the same number a floor: "The parsing limit MUST
-/// be at least 500 kibibytes".
-///
-/// The drop-in [`crate::RobotsMatcher`] applies no limit, as Google's library
-/// does not; apply this one with [`truncate_body`] (a [`CacheEntry`] does so by
-/// default).
-pub const MAX_ROBOTS_TXT_BYTES: usize = 500 * 1024;
-
-/// The first [`MAX_ROBOTS_TXT_BYTES`] bytes of `body`, the part Google reads.
-///
-/// The cut is at the byte, as Google's page describes it ("content which is
-/// after the maximum file size is ignored"): a line that straddles the limit
-/// is parsed as far as it goes.
-///
-/// ```
-/// use robotstxt_exact::crawler::{MAX_ROBOTS_TXT_BYTES, truncate_body};
-/// let body = vec![b'#'; MAX_ROBOTS_TXT_BYTES + 10];
-/// assert_eq!(truncate_body(&body).len(), 512_000);
-/// assert_eq!(truncate_body(b"short"), b"short");
-/// ```
-pub fn truncate_body(body: &[u8]) -> &[u8] {
-    &body[..body.len().min(MAX_ROBOTS_TXT_BYTES)]
-}
 
 /// Runs the examples in `docs/CRAWLER.md` as doctests, so the README section
 /// drafted there cannot drift from the API.

@@ -1,0 +1,206 @@
+//! Deciding URLs against one robots.txt, behind one small seam so the engine
+//! can change: `Robots` parsed once for many URLs, Google's streaming matcher
+//! for one; and the deciding line's text, for `--explain` and `--diff`.
+
+use robotstxt_exact::crawler::MAX_ROBOTS_TXT_BYTES;
+use robotstxt_exact::lint::SourceLines;
+use robotstxt_exact::{Robots, RobotsMatcher};
+
+use crate::output::printable;
+use crate::robots_txt::Rules;
+
+/// What the tool needs to know about one query.
+#[derive(Debug, Clone, Copy)]
+pub struct Outcome {
+    /// Whether the URL may be fetched.
+    pub allowed: bool,
+    /// The deciding line, 0 when no rule matched.
+    pub matching_line: u32,
+    /// Whether a group names one of the agents (so `*` was ignored).
+    pub specific_group: bool,
+}
+
+/// Decides URLs against one robots.txt, parsed once, and finds the text of
+/// deciding lines.
+pub struct Decider<'a> {
+    rules: &'a Rules,
+    robots: Option<Robots>,
+    /// For a single query, Google's streaming matcher instead of `Robots`:
+    /// it keeps nothing of the body, so memory stays at the body's size
+    /// whatever its layout.
+    single: Option<std::cell::RefCell<(RobotsMatcher, &'a [u8])>>,
+    lines: Option<LineIndex<'a>>,
+    /// The first line not wholly within the 500 KiB Google reads, when the
+    /// body is larger.
+    past_limit: Option<u32>,
+}
+
+impl<'a> Decider<'a> {
+    /// `with_lines`: keep an index to show deciding lines. `one_query`:
+    /// only one URL will be checked.
+    pub fn new(rules: &'a Rules, with_lines: bool, one_query: bool) -> Self {
+        let Rules::Body(body) = rules else {
+            return Decider {
+                rules,
+                robots: None,
+                single: None,
+                lines: None,
+                past_limit: None,
+            };
+        };
+        let streaming = || {
+            let matcher = RobotsMatcher::new();
+            (None, Some(std::cell::RefCell::new((matcher, &body[..]))))
+        };
+        let (robots, single) = if one_query {
+            streaming()
+        } else {
+            // Without the memory for the parsed form, each URL streams the
+            // body as Google's matcher does: the same answers, in memory
+            // the size of the body.
+            match Robots::try_parse(body) {
+                Ok(robots) => (Some(robots), None),
+                Err(_) => streaming(),
+            }
+        };
+        Decider {
+            rules,
+            robots,
+            single,
+            lines: with_lines.then(|| LineIndex::new(body)),
+            past_limit: first_line_past_limit(body),
+        }
+    }
+
+    /// The verdict on `url` for the crawler named by `agents`.
+    pub fn check(&self, agents: &[&[u8]], url: &[u8]) -> Outcome {
+        if let Some(single) = &self.single {
+            let mut single = single.borrow_mut();
+            let (matcher, body) = &mut *single;
+            let allowed = matcher.allowed_by_robots(*body, agents, url);
+            return Outcome {
+                allowed,
+                matching_line: matcher.matching_line(),
+                specific_group: matcher.ever_seen_specific_agent(),
+            };
+        }
+        match (&self.robots, self.rules) {
+            (Some(robots), _) => {
+                let answer = robots.check(agents, url);
+                Outcome {
+                    allowed: answer.allowed,
+                    matching_line: answer.matching_line,
+                    specific_group: answer.ever_seen_specific_agent,
+                }
+            }
+            (None, rules) => Outcome {
+                allowed: !matches!(rules, Rules::DisallowAll(_)),
+                matching_line: 0,
+                specific_group: false,
+            },
+        }
+    }
+
+    /// Why there are no rules, for a fetch that gave none.
+    fn no_rules(&self) -> Option<&str> {
+        match self.rules {
+            Rules::Body(_) => None,
+            Rules::AllowAll(why) | Rules::DisallowAll(why) => Some(why),
+        }
+    }
+
+    fn line(&self, n: u32) -> Option<&'a [u8]> {
+        self.lines.as_ref().and_then(|l| l.get(n))
+    }
+
+    /// Whether line `n` lies past the 500 KiB Googlebot reads.
+    pub fn is_past_limit(&self, n: u32) -> bool {
+        self.past_limit.is_some_and(|p| n >= p && n > 0)
+    }
+
+    /// ` [line 3, specific group] Allow: /x` and the like.
+    pub fn explain_text(&self, outcome: &Outcome) -> Vec<u8> {
+        if let Some(why) = self.no_rules() {
+            return format!(" [no rules: {why}]").into_bytes();
+        }
+        let group = if outcome.specific_group {
+            "specific group"
+        } else {
+            "global group"
+        };
+        match outcome.matching_line {
+            0 if outcome.specific_group => format!(" [no matching rule, {group}]").into_bytes(),
+            0 => b" [no matching rule]".to_vec(),
+            n => {
+                let past = if self.is_past_limit(n) {
+                    ", past the 500 KiB Googlebot reads"
+                } else {
+                    ""
+                };
+                let mut text = format!(" [line {n}, {group}{past}] ").into_bytes();
+                text.extend_from_slice(&printable(self.line(n).unwrap_or(b"")));
+                text
+            }
+        }
+    }
+
+    /// The `line`, `rule`, `specific_group` (and `past_size_limit`) keys.
+    pub fn explain_json(&self, outcome: &Outcome, value: &mut serde_json::Value) {
+        value["line"] = match outcome.matching_line {
+            0 => serde_json::Value::Null,
+            n => n.into(),
+        };
+        value["rule"] = match outcome.matching_line {
+            0 => serde_json::Value::Null,
+            n => String::from_utf8_lossy(self.line(n).unwrap_or(b""))
+                .into_owned()
+                .into(),
+        };
+        value["specific_group"] = outcome.specific_group.into();
+        if self.past_limit.is_some() {
+            value["past_size_limit"] = self.is_past_limit(outcome.matching_line).into();
+        }
+        if let Some(why) = self.no_rules() {
+            value["no_rules"] = why.into();
+        }
+    }
+}
+
+/// The first line of `body` not wholly within the first
+/// [`MAX_ROBOTS_TXT_BYTES`], if the body is larger.
+fn first_line_past_limit(body: &[u8]) -> Option<u32> {
+    if body.len() <= MAX_ROBOTS_TXT_BYTES {
+        return None;
+    }
+    SourceLines::new(body)
+        .position(|(offset, text)| offset + text.len() > MAX_ROBOTS_TXT_BYTES)
+        .map(|i| u32::try_from(i + 1).unwrap_or(u32::MAX))
+}
+
+/// Finds the text of a line by number without keeping every line: the
+/// offset of every 64th line, then a short walk (an eighth of a byte per
+/// line, where a list of all lines would take sixteen).
+struct LineIndex<'a> {
+    body: &'a [u8],
+    marks: Vec<usize>,
+}
+
+const LINE_INDEX_STEP: usize = 64;
+
+impl<'a> LineIndex<'a> {
+    fn new(body: &'a [u8]) -> Self {
+        let marks = SourceLines::new(body)
+            .step_by(LINE_INDEX_STEP)
+            .map(|(offset, _)| offset)
+            .collect();
+        LineIndex { body, marks }
+    }
+
+    fn get(&self, n: u32) -> Option<&'a [u8]> {
+        let i = (n as usize).checked_sub(1)?;
+        let start = *self.marks.get(i / LINE_INDEX_STEP)?;
+        SourceLines::from_offset(self.body, start)
+            .nth(i % LINE_INDEX_STEP)
+            .map(|(_, text)| text)
+    }
+}

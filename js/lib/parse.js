@@ -1,0 +1,145 @@
+// What the parser reads: Google's ParseRobotsTxt with a handler, Google's
+// RobotsParsingReporter, lint, and Google's URL and pattern helpers.
+
+import * as wasm from './wasm.js';
+import { toBytes, toText, withStaged } from './bytes.js';
+import { disposable, freed } from './owned.js';
+
+/** What a line was parsed as: Google's RobotsParsedLine::RobotsTagName. */
+export const RobotsTagName = Object.freeze({
+  UNKNOWN: 0,
+  USER_AGENT: 1,
+  ALLOW: 2,
+  DISALLOW: 3,
+  SITEMAP: 4,
+  UNUSED: 5,
+});
+
+/** The seven metadata flags from their bits (js/src/report.rs). */
+function metadata(bits) {
+  return {
+    isEmpty: (bits & 1) !== 0,
+    hasComment: (bits & 2) !== 0,
+    isComment: (bits & 4) !== 0,
+    hasDirective: (bits & 8) !== 0,
+    isAcceptableTypo: (bits & 16) !== 0,
+    isLineTooLong: (bits & 32) !== 0,
+    isMissingColonSeparator: (bits & 64) !== 0,
+  };
+}
+
+/** Google's RobotsParsingReporter: pass it to parseRobotsTxt. */
+export class RobotsParsingReporter {
+  #r = new wasm.Reporter();
+
+  #reporter() {
+    if (this.#r === null) throw freed('RobotsParsingReporter');
+    return this.#r;
+  }
+
+  /** Used by parseRobotsTxt. */
+  _parse(body) {
+    const r = this.#reporter();
+    withStaged(body, 'the robots.txt body', (len) => r.parse_staged(len));
+  }
+
+  /** The report of each line seen, by line number. */
+  parseResults() {
+    const packed = this.#reporter().results();
+    const out = new Array(packed.length / 2);
+    for (let i = 0; i < out.length; i++) {
+      const bits = packed[2 * i + 1];
+      out[i] = {
+        lineNum: packed[2 * i],
+        tagName: bits & 7,
+        isTypo: (bits & 8) !== 0,
+        metadata: metadata(bits >>> 4),
+      };
+    }
+    return out;
+  }
+
+  /** The number of the last line of the last parse. */
+  lastLineSeen() {
+    return this.#reporter().last_line_seen();
+  }
+
+  /** How many user-agent, allow, disallow and sitemap lines the last parse found. */
+  validDirectives() {
+    return this.#reporter().valid_directives();
+  }
+
+  /** How many lines of the last parse had a key Google does not use. */
+  unusedDirectives() {
+    return this.#reporter().unused_directives();
+  }
+
+  /** Releases the reporter's memory. Idempotent. */
+  free() {
+    if (this.#r !== null) {
+      this.#r.free();
+      this.#r = null;
+    }
+  }
+}
+disposable(RobotsParsingReporter);
+
+const HANDLERS = [
+  undefined,
+  'handleUserAgent',
+  'handleAllow',
+  'handleDisallow',
+  'handleSitemap',
+  'handleUnknownAction',
+];
+
+/**
+ * Google's ParseRobotsTxt: calls the handler's methods for each directive
+ * of `body` in file order (and reportLineMetadata, when the handler has it,
+ * for every line). Values are strings; allow, disallow and unknown values
+ * are percent-escape normalised as Google's parser hands them over. A
+ * RobotsParsingReporter is filled in place.
+ */
+export function parseRobotsTxt(body, handler) {
+  if (handler instanceof RobotsParsingReporter) {
+    handler._parse(body);
+    return;
+  }
+  if (handler === null || typeof handler !== 'object') {
+    throw new TypeError('robotstxt-exact: the handler must be an object');
+  }
+  const withMetadata = typeof handler.reportLineMetadata === 'function';
+  const events = JSON.parse(withStaged(body, 'the robots.txt body', (len) => wasm.parse_events_staged(len, withMetadata)));
+  handler.handleRobotsStart?.();
+  for (const [kind, line, a, b] of events) {
+    if (kind === 6) handler.reportLineMetadata(line, metadata(a));
+    else if (kind === 5) handler.handleUnknownAction?.(line, a, b);
+    else handler[HANDLERS[kind]]?.(line, a);
+  }
+  handler.handleRobotsEnd?.();
+}
+
+// A string in gives a string out; bytes in give bytes out.
+function sameKind(input, bytes) {
+  return typeof input === 'string' ? toText(bytes) : bytes;
+}
+
+/** Google's GetPathParamsQuery: the path, params and query of a URL. */
+export function getPathParamsQuery(url) {
+  return sameKind(url, wasm.get_path_params_query(toBytes(url, 'the URL')));
+}
+
+/** Google's MaybeEscapePattern: percent-escapes upper-cased, non-ASCII bytes escaped. */
+export function maybeEscapePattern(pattern) {
+  return sameKind(pattern, wasm.maybe_escape_pattern(toBytes(pattern, 'the pattern')));
+}
+
+/** Google's ExtractUserAgent: the leading [a-zA-Z_-] run of a value. */
+export function extractUserAgent(userAgent) {
+  return sameKind(userAgent, wasm.extract_user_agent(toBytes(userAgent, 'the user agent')));
+}
+
+/** The `robots --lint` findings for a body, with the totals. */
+export function lint(body) {
+  return JSON.parse(withStaged(body, 'the robots.txt body', (len) => wasm.lint_staged(len)));
+}

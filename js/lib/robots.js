@@ -1,0 +1,168 @@
+// Parse once, query many times: Robots, and CompiledRobots, its view for a
+// fixed list of agents.
+
+import * as wasm from './wasm.js';
+import { booleans, unpack, unpackAll } from './answer.js';
+import { isSingle, outOfMemory, packAgents, stageInput, stageList, toBytes, useAgent, withStaged } from './bytes.js';
+import { INTERNAL, disposable, freed } from './owned.js';
+
+/** A staged query's 1 or 0; 2 means memory ran out. */
+function verdict(code) {
+  if (code === 2) throw outOfMemory('matching a URL');
+  return code === 1;
+}
+
+/** A staged query's packed answer; -1 means memory ran out. */
+function answer(packed) {
+  if (packed < 0) throw outOfMemory('matching a URL');
+  return unpack(packed);
+}
+
+export class Robots {
+  #p;
+
+  /** Parses a robots.txt body (a string or bytes; any bytes are accepted). */
+  constructor(body) {
+    this.#p = withStaged(body, 'the robots.txt body', (len) => wasm.Parsed.parse_staged(len));
+  }
+
+  /** Same as `new Robots(body)`. */
+  static parse(body) {
+    return new Robots(body);
+  }
+
+  #parsed() {
+    if (this.#p === null) throw freed('Robots');
+    return this.#p;
+  }
+
+  /** The full answer for `userAgents` (one agent or an array) and `url`. */
+  check(userAgents, url) {
+    const p = this.#parsed();
+    if (isSingle(userAgents)) {
+      useAgent(userAgents);
+      return answer(p.check_one_staged(stageInput(url, 'the URL')));
+    }
+    const [agents, ends] = packAgents(userAgents);
+    return answer(p.check_staged(agents, ends, stageInput(url, 'the URL')));
+  }
+
+  /** Whether `userAgent` may fetch `url`. */
+  allowed(userAgent, url) {
+    const p = this.#parsed();
+    useAgent(userAgent);
+    return verdict(p.allowed_staged(stageInput(url, 'the URL')));
+  }
+
+  /** `check` for each URL of an array, in one call into the module. */
+  checkMany(userAgents, urls) {
+    const p = this.#parsed();
+    const [agents, agentEnds] = packAgents(userAgents);
+    return unpackAll(p.check_many_staged(agents, agentEnds, ...stageList(urls, 'the URLs')));
+  }
+
+  /** `allowed` for each URL of an array, in one call into the module. */
+  allowedMany(userAgents, urls) {
+    const p = this.#parsed();
+    const [agents, agentEnds] = packAgents(userAgents);
+    return booleans(p.allowed_many_staged(agents, agentEnds, ...stageList(urls, 'the URLs')));
+  }
+
+  /**
+   * The rules for `userAgents` compiled into one index: a CompiledRobots
+   * answers as `check` with those agents, doing only the path work. It is
+   * independent of this object (either may be freed first).
+   */
+  compile(userAgents) {
+    const [agents, ends] = packAgents(userAgents);
+    return new CompiledRobots(INTERNAL, this.#parsed().compile(agents, ends));
+  }
+
+  /** The sitemap URLs, in file order. */
+  sitemaps() {
+    return JSON.parse(this.#parsed().sitemaps_json());
+  }
+
+  /** The groups, in file order, with their agents and rules. */
+  groups() {
+    return JSON.parse(this.#parsed().groups_json());
+  }
+
+  /**
+   * The crawl-delay for `userAgent` in seconds, or undefined. An extension:
+   * Google ignores crawl-delay, and so do the verdicts.
+   */
+  crawlDelay(userAgent) {
+    return this.#parsed().crawl_delay(toBytes(userAgent, 'the user agent'));
+  }
+
+  /** Bytes of WebAssembly memory the parsed file holds. */
+  heapBytes() {
+    return this.#parsed().heap_bytes();
+  }
+
+  /** Releases the parsed file's memory. Idempotent. */
+  free() {
+    if (this.#p !== null) {
+      this.#p.free();
+      this.#p = null;
+    }
+  }
+}
+disposable(Robots);
+
+export class CompiledRobots {
+  #c;
+
+  /** Made by `Robots.compile`. */
+  constructor(token, compiled) {
+    if (token !== INTERNAL) throw new TypeError('robotstxt-exact: use Robots.compile(agents)');
+    this.#c = compiled;
+  }
+
+  #compiled() {
+    if (this.#c === null) throw freed('CompiledRobots');
+    return this.#c;
+  }
+
+  /** The full answer for `url`. */
+  check(url) {
+    return answer(this.#compiled().check_staged(stageInput(url, 'the URL')));
+  }
+
+  /** Whether the agents may fetch `url`. */
+  allowed(url) {
+    return verdict(this.#compiled().allowed_staged(stageInput(url, 'the URL')));
+  }
+
+  /** `check` for each URL of an array, in one call into the module. */
+  checkMany(urls) {
+    const c = this.#compiled();
+    return unpackAll(c.check_many_staged(...stageList(urls, 'the URLs')));
+  }
+
+  /** `allowed` for each URL of an array, in one call into the module. */
+  allowedMany(urls) {
+    const c = this.#compiled();
+    return booleans(c.allowed_many_staged(...stageList(urls, 'the URLs')));
+  }
+
+  /** Whether a group names one of the agents (else the `*` groups apply). */
+  everSeenSpecificAgent() {
+    return this.#compiled().ever_seen_specific_agent();
+  }
+
+  /** Bytes of WebAssembly memory the compiled rules hold. */
+  heapBytes() {
+    return this.#compiled().heap_bytes();
+  }
+
+  /** Releases the compiled rules' memory. Idempotent. */
+  free() {
+    if (this.#c !== null) {
+      this.#c.free();
+      this.#c = null;
+    }
+  }
+}
+disposable(CompiledRobots);

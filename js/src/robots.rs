@@ -1,0 +1,255 @@
+//! The parse-once `Robots` and its compiled per-agent view.
+
+use robotstxt_exact::{CompiledRobots, Robots, RuleKind};
+use wasm_bindgen::prelude::*;
+
+use crate::answer::pack;
+use crate::json::Json;
+use crate::list::Items;
+use crate::memory::{oom, reserve_path_copy, vec_with_capacity};
+use crate::stage::{item_ends, stage_mismatch, with_agent_and_staged, with_staged};
+
+const QUERY: &str = "matching a URL";
+
+/// `f` on the staged URL, after making sure its path can be copied; `None`
+/// when it cannot (or the stage is shorter).
+fn staged_query<R>(url_len: usize, f: impl FnOnce(&[u8]) -> R) -> Option<R> {
+    reserve_path_copy(url_len, QUERY).ok()?;
+    with_staged(url_len, f)
+}
+
+/// `f` on the staged agent and URL, as [`staged_query`].
+fn staged_agent_query<R>(url_len: usize, f: impl FnOnce(&[u8], &[u8]) -> R) -> Option<R> {
+    reserve_path_copy(url_len, QUERY).ok()?;
+    with_agent_and_staged(url_len, f)
+}
+
+/// `f` on the staged URLs and a vector with room for one answer per URL,
+/// reserved before the queries run.
+fn each_staged<T>(
+    total: usize,
+    lens: &[u32],
+    utf16: bool,
+    f: impl FnOnce(&mut dyn Iterator<Item = &[u8]>, &mut Vec<T>) -> Result<(), JsError>,
+) -> Result<Vec<T>, JsError> {
+    let malformed = || JsError::new("robotstxt-exact: staged URLs do not match their lengths");
+    let ends = item_ends(total, lens, utf16).ok_or_else(malformed)?;
+    with_staged(total, |bytes| {
+        let urls = Items::new(bytes, &ends)?;
+        reserve_path_copy(urls.longest(), QUERY)?;
+        let mut out = vec_with_capacity(urls.len(), QUERY)?;
+        f(&mut urls.iter(), &mut out)?;
+        Ok(out)
+    })
+    .ok_or_else(malformed)?
+}
+
+/// A parsed robots.txt.
+#[wasm_bindgen]
+pub struct Parsed {
+    inner: Robots,
+}
+
+#[wasm_bindgen]
+impl Parsed {
+    /// Parses the staged body of `len` bytes; any bytes are accepted.
+    pub fn parse_staged(len: usize) -> Result<Parsed, JsError> {
+        with_staged(len, |body| Robots::try_parse(body))
+            .ok_or_else(stage_mismatch)?
+            .map(|inner| Parsed { inner })
+            .map_err(|e| oom("parsing a robots.txt body", e))
+    }
+
+    /// The packed answer ([`crate::answer`]) for the agents of a packed list
+    /// and the staged URL of `url_len` bytes; -1 when memory ran out.
+    pub fn check_staged(&self, agents: &[u8], agent_ends: &[u32], url_len: usize) -> f64 {
+        let Ok(agents) = Items::new(agents, agent_ends) else {
+            return -1.0;
+        };
+        staged_query(url_len, |url| {
+            agents
+                .with_slice(QUERY, |agents| pack(self.inner.check(agents, url)))
+                .ok()
+        })
+        .flatten()
+        .unwrap_or(-1.0)
+    }
+
+    /// The packed answer for the staged agent and the staged URL; -1 when
+    /// memory ran out.
+    pub fn check_one_staged(&self, url_len: usize) -> f64 {
+        staged_agent_query(url_len, |agent, url| pack(self.inner.check(&[agent], url)))
+            .unwrap_or(-1.0)
+    }
+
+    /// Whether the staged agent may fetch the staged URL: 1 or 0; 2 when
+    /// memory ran out.
+    pub fn allowed_staged(&self, url_len: usize) -> u32 {
+        staged_agent_query(url_len, |agent, url| {
+            u32::from(self.inner.allowed(agent, url))
+        })
+        .unwrap_or(2)
+    }
+
+    /// The packed answers for each staged URL (see [`crate::stage::item_ends`]).
+    pub fn check_many_staged(
+        &self,
+        agents: &[u8],
+        agent_ends: &[u32],
+        total: usize,
+        lens: &[u32],
+        utf16: bool,
+    ) -> Result<Vec<f64>, JsError> {
+        let agents = Items::new(agents, agent_ends)?;
+        each_staged(total, lens, utf16, |urls, out| {
+            agents.with_slice(QUERY, |agents| {
+                out.extend(urls.map(|url| pack(self.inner.check(agents, url))));
+            })
+        })
+    }
+
+    /// Whether the agents may fetch each staged URL: 1 or 0.
+    pub fn allowed_many_staged(
+        &self,
+        agents: &[u8],
+        agent_ends: &[u32],
+        total: usize,
+        lens: &[u32],
+        utf16: bool,
+    ) -> Result<Vec<u8>, JsError> {
+        let agents = Items::new(agents, agent_ends)?;
+        each_staged(total, lens, utf16, |urls, out| {
+            agents.with_slice(QUERY, |agents| match agents {
+                [agent] => out.extend(urls.map(|url| u8::from(self.inner.allowed(agent, url)))),
+                _ => out.extend(urls.map(|url| u8::from(self.inner.check(agents, url).allowed))),
+            })
+        })
+    }
+
+    /// The rules for the agents of a packed list, compiled.
+    pub fn compile(&self, agents: &[u8], agent_ends: &[u32]) -> Result<Compiled, JsError> {
+        const WHAT: &str = "compiling the rules for a list of agents";
+        let agents = Items::new(agents, agent_ends)?;
+        agents
+            .with_slice(WHAT, |agents| self.inner.try_compile(agents))?
+            .map(|inner| Compiled { inner })
+            .map_err(|e| oom(WHAT, e))
+    }
+
+    /// The sitemaps as a JSON array of strings.
+    pub fn sitemaps_json(&self) -> Result<String, JsError> {
+        let mut j = Json::default();
+        j.begin_array();
+        for sitemap in self.inner.sitemaps() {
+            j.string(sitemap);
+        }
+        j.end_array();
+        j.finish().map_err(|e| oom("listing the sitemaps", e))
+    }
+
+    /// The groups as JSON: `[{agents: [{value, line}], rules: [{kind,
+    /// pattern, line}], isGlobal, crawlDelay}]`.
+    pub fn groups_json(&self) -> Result<String, JsError> {
+        let mut j = Json::default();
+        j.begin_array();
+        for group in self.inner.groups() {
+            j.begin_object();
+            j.key("agents");
+            j.begin_array();
+            for (value, line) in group.agents() {
+                j.begin_object();
+                j.field_string("value", value);
+                j.field_number("line", line);
+                j.end_object();
+            }
+            j.end_array();
+            j.key("rules");
+            j.begin_array();
+            for rule in group.rules() {
+                j.begin_object();
+                let kind: &[u8] = match rule.kind {
+                    RuleKind::Allow => b"allow",
+                    RuleKind::Disallow => b"disallow",
+                };
+                j.field_string("kind", kind);
+                j.field_string("pattern", rule.pattern);
+                j.field_number("line", rule.line);
+                j.end_object();
+            }
+            j.end_array();
+            j.field_bool("isGlobal", group.is_global());
+            j.key("crawlDelay");
+            j.opt_f64(group.crawl_delay());
+            j.end_object();
+        }
+        j.end_array();
+        j.finish().map_err(|e| oom("listing the groups", e))
+    }
+
+    /// The crawl-delay that applies to the agent, in seconds; `undefined`
+    /// when none does.
+    pub fn crawl_delay(&self, agent: &[u8]) -> Option<f64> {
+        self.inner.crawl_delay(agent)
+    }
+
+    /// Heap bytes held by the parsed object.
+    pub fn heap_bytes(&self) -> f64 {
+        self.inner.heap_bytes() as f64
+    }
+}
+
+/// A [`Parsed`] narrowed to a fixed list of agents.
+#[wasm_bindgen]
+pub struct Compiled {
+    inner: CompiledRobots,
+}
+
+#[wasm_bindgen]
+impl Compiled {
+    /// The packed answer for the staged URL; -1 when memory ran out.
+    pub fn check_staged(&self, url_len: usize) -> f64 {
+        staged_query(url_len, |url| pack(self.inner.check(url))).unwrap_or(-1.0)
+    }
+
+    /// Whether the agents may fetch the staged URL: 1 or 0; 2 when memory
+    /// ran out.
+    pub fn allowed_staged(&self, url_len: usize) -> u32 {
+        staged_query(url_len, |url| u32::from(self.inner.allowed(url))).unwrap_or(2)
+    }
+
+    /// The packed answers for each staged URL.
+    pub fn check_many_staged(
+        &self,
+        total: usize,
+        lens: &[u32],
+        utf16: bool,
+    ) -> Result<Vec<f64>, JsError> {
+        each_staged(total, lens, utf16, |urls, out| {
+            out.extend(urls.map(|url| pack(self.inner.check(url))));
+            Ok(())
+        })
+    }
+
+    /// Whether the agents may fetch each staged URL: 1 or 0.
+    pub fn allowed_many_staged(
+        &self,
+        total: usize,
+        lens: &[u32],
+        utf16: bool,
+    ) -> Result<Vec<u8>, JsError> {
+        each_staged(total, lens, utf16, |urls, out| {
+            out.extend(urls.map(|url| u8::from(self.inner.allowed(url))));
+            Ok(())
+        })
+    }
+
+    /// Whether a group names one of the agents.
+    pub fn ever_seen_specific_agent(&self) -> bool {
+        self.inner.ever_seen_specific_agent()
+    }
+
+    /// Heap bytes held by the compiled object.
+    pub fn heap_bytes(&self) -> f64 {
+        self.inner.heap_bytes() as f64
+    }
+}

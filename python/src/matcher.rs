@@ -1,0 +1,131 @@
+//! Google's matcher for Python: `RobotsMatcher`, which parses the body on
+//! every query, and Google's string helpers (`get_path_params_query`,
+//! `maybe_escape_pattern`, `extract_user_agent`).
+
+use std::borrow::Cow;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+use robotstxt::RobotsMatcher as CoreMatcher;
+
+use crate::convert::{agents_of, bytes_of, text};
+
+/// Google's `RobotsMatcher`: parses the body on every query and keeps the
+/// answer's details for the accessors. Not for sharing between threads: use
+/// one per thread, or a `Robots`.
+#[pyclass(module = "robotstxt_exact")]
+#[derive(Default)]
+pub(crate) struct RobotsMatcher {
+    inner: CoreMatcher,
+}
+
+#[pymethods]
+impl RobotsMatcher {
+    #[new]
+    fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether any of `user_agents` may fetch `url` under `robots_body`.
+    fn allowed_by_robots(
+        &mut self,
+        py: Python<'_>,
+        robots_body: &Bound<'_, PyAny>,
+        user_agents: &Bound<'_, PyAny>,
+        url: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let body = bytes_of(robots_body, "robots_body")?;
+        let agents = agents_of(user_agents)?;
+        let url = bytes_of(url, "url")?;
+        let inner = &mut self.inner;
+        Ok(py.allow_threads(|| inner.allowed_by_robots(&*body, &agents, &*url)))
+    }
+
+    /// Whether `user_agent` may fetch `url` under `robots_body`.
+    fn one_agent_allowed_by_robots(
+        &mut self,
+        py: Python<'_>,
+        robots_body: &Bound<'_, PyAny>,
+        user_agent: &Bound<'_, PyAny>,
+        url: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let body = bytes_of(robots_body, "robots_body")?;
+        let agent = bytes_of(user_agent, "user_agent")?;
+        let url = bytes_of(url, "url")?;
+        let inner = &mut self.inner;
+        Ok(py.allow_threads(|| inner.one_agent_allowed_by_robots(&*body, &*agent, &*url)))
+    }
+
+    /// Whether the last query was disallowed.
+    fn disallow(&self) -> bool {
+        self.inner.disallow()
+    }
+
+    /// Whether the groups naming the agents alone disallow the last URL.
+    fn disallow_ignore_global(&self) -> bool {
+        self.inner.disallow_ignore_global()
+    }
+
+    /// Whether a group named one of the last query's agents.
+    fn ever_seen_specific_agent(&self) -> bool {
+        self.inner.ever_seen_specific_agent()
+    }
+
+    /// The line of the rule that decided the last query, 0 if none did.
+    fn matching_line(&self) -> u32 {
+        self.inner.matching_line()
+    }
+
+    /// Whether `user_agent` is non-empty and only `[a-zA-Z_-]`.
+    #[staticmethod]
+    fn is_valid_user_agent_to_obey(user_agent: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(CoreMatcher::is_valid_user_agent_to_obey(&*bytes_of(
+            user_agent,
+            "user_agent",
+        )?))
+    }
+}
+
+/// Google's `GetPathParamsQuery`: the path, params and query of a URL.
+#[pyfunction]
+pub(crate) fn get_path_params_query<'py>(url: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    same_kind(url, "url", robotstxt::get_path_params_query)
+}
+
+/// Google's `MaybeEscapePattern`: upper-case percent escapes, escape
+/// non-ASCII bytes.
+#[pyfunction]
+pub(crate) fn maybe_escape_pattern<'py>(
+    pattern: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    same_kind(pattern, "pattern", robotstxt::maybe_escape_pattern)
+}
+
+/// Google's `ExtractUserAgent`: the leading `[a-zA-Z_-]` run of a value.
+#[pyfunction]
+pub(crate) fn extract_user_agent<'py>(
+    user_agent: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    same_kind(user_agent, "user_agent", |b| {
+        Cow::Borrowed(robotstxt::extract_user_agent(b))
+    })
+}
+
+/// One of Google's byte functions applied to a `bytes` or `str` argument:
+/// `str` in, `str` out (the output is ASCII or from the input's UTF-8);
+/// `bytes` in, `bytes` out.
+fn same_kind<'py>(
+    arg: &Bound<'py, PyAny>,
+    what: &str,
+    f: impl for<'b> FnOnce(&'b [u8]) -> Cow<'b, [u8]>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = arg.py();
+    let bytes = bytes_of(arg, what)?;
+    let out = f(&bytes);
+    if arg.is_instance_of::<PyString>() {
+        text(py, &out)
+    } else {
+        Ok(PyBytes::new(py, &out).into_any())
+    }
+}

@@ -1,0 +1,333 @@
+//! What a line is read as, what can be wrong with it, how much that
+//! matters, and the explanation a reader gets.
+
+use crate::crawler::MAX_ROBOTS_TXT_BYTES;
+
+/// What a line is read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LineKind {
+    /// A `user-agent` line.
+    UserAgent,
+    /// An `allow` line.
+    Allow,
+    /// A `disallow` line.
+    Disallow,
+    /// A `sitemap` line.
+    Sitemap,
+    /// A key Google recognises and ignores, one of
+    /// [`crate::UNSUPPORTED_TAGS`] (Google's `kUnused`).
+    Unsupported,
+    /// A key nobody knows; ignored.
+    Unknown,
+    /// Only a comment.
+    Comment,
+    /// Nothing, or only whitespace.
+    Empty,
+    /// Content that is not a key-value pair; ignored.
+    Malformed,
+}
+
+impl LineKind {
+    /// The stable name used in text and JSON output, e.g. `"user-agent"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineKind::UserAgent => "user-agent",
+            LineKind::Allow => "allow",
+            LineKind::Disallow => "disallow",
+            LineKind::Sitemap => "sitemap",
+            LineKind::Unsupported => "unsupported",
+            LineKind::Unknown => "unknown",
+            LineKind::Comment => "comment",
+            LineKind::Empty => "empty",
+            LineKind::Malformed => "malformed",
+        }
+    }
+
+    /// Whether Google counts the line as a valid directive.
+    pub fn is_directive(self) -> bool {
+        matches!(
+            self,
+            LineKind::UserAgent | LineKind::Allow | LineKind::Disallow | LineKind::Sitemap
+        )
+    }
+}
+
+/// How much a finding matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Google reads the line as meant, but it is unusual or other parsers may
+    /// read it differently.
+    Note,
+    /// Google ignores something the author probably meant, or the line can
+    /// never have an effect.
+    Warning,
+    /// What the author wrote as a rule or sitemap is never used by Google:
+    /// crawlers behave differently from what the file says.
+    Error,
+}
+
+impl Severity {
+    /// `"note"`, `"warning"` or `"error"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// What a finding is about. Byte strings are as written in the file.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Code {
+    /// The key is a misspelling Google accepts (`disalow`, `useragent`,
+    /// `site-map`, ...). Note.
+    AcceptedTypo {
+        /// The key as written.
+        key: Vec<u8>,
+    },
+    /// Key and value are separated by whitespace instead of a colon; Google
+    /// accepts it. Note.
+    MissingColon,
+    /// The line is longer than [`crate::MAX_LINE_LEN`] bytes; Google ignores
+    /// the rest. Warning.
+    LineTooLong {
+        /// The length of the line in bytes.
+        len: usize,
+    },
+    /// A key Google recognises but does not use (`crawl-delay`, `host`,
+    /// `noindex`, ...). Note.
+    UnsupportedKey {
+        /// The key as written.
+        key: Vec<u8>,
+    },
+    /// A key Google does not know; the line is ignored. Warning.
+    UnknownKey {
+        /// The key as written.
+        key: Vec<u8>,
+    },
+    /// Content that is neither a comment nor a key-value pair (no colon and
+    /// not exactly two words, or nothing before the colon); ignored. Warning.
+    MalformedLine,
+    /// An `allow` or `disallow` before the first `user-agent` line: no
+    /// crawler uses it. Error.
+    RuleOutsideGroup,
+    /// A `user-agent` value that is not `*` and does not start with a
+    /// crawler name, so it names no crawler. Warning.
+    InvalidUserAgent,
+    /// A `user-agent` value of which only a leading crawler name is compared
+    /// (`Googlebot/2.1` and `Googlebot News` both name `Googlebot`). Note.
+    PartialUserAgent {
+        /// The part that is compared.
+        matched: Vec<u8>,
+    },
+    /// The same rule (kind and normalised pattern) appears earlier in the
+    /// same group; this one never decides. Warning.
+    DuplicateRule {
+        /// The line of the earlier rule.
+        first_line: u32,
+    },
+    /// An `allow` with the same normalised pattern is in the same group and
+    /// wins every tie; this `disallow` never decides. Warning.
+    OverriddenDisallow {
+        /// The line of the `allow`.
+        allow_line: u32,
+    },
+    /// Another rule of the same group matches every URL this one matches
+    /// (the patterns differ only by trailing `*`) and always wins (longer,
+    /// or as long and an `allow`); this one never decides. Warning.
+    ShadowedRule {
+        /// The line of the rule that wins.
+        by_line: u32,
+    },
+    /// The pattern starts with neither `/` nor `*` (`Disallow: page.html`),
+    /// so it matches no URL: every path starts with `/`. Error.
+    RuleNeverMatches,
+    /// An empty `allow` or `disallow` value: it matches with length 0 and
+    /// Google ignores it; an empty `disallow` alone allows everything. Note.
+    EmptyRule,
+    /// No `user-agent` line of this group names a crawler: its rules are
+    /// never used. Reported on the group's first line. Error.
+    UnreachableGroup {
+        /// The number of rules in the group.
+        rules: u32,
+    },
+    /// The last group has no rules: a crawler named only there may fetch
+    /// everything and ignores the `*` group. Reported on the group's first
+    /// line. Warning.
+    EmptyGroup,
+    /// A sitemap that is not an absolute URL (`Sitemap: /sitemap.xml`);
+    /// Google needs a fully-qualified URL and ignores it. Error.
+    RelativeSitemap,
+    /// A sitemap value that is not a valid `http` or `https` URL; ignored.
+    /// Error.
+    InvalidSitemap,
+    /// The file is larger than the [`MAX_ROBOTS_TXT_BYTES`] (500 KiB) Google
+    /// reads; reported once, on the first line not wholly within the limit.
+    /// Error.
+    FileTooLarge {
+        /// The size of the file in bytes.
+        size: usize,
+        /// Whether the line itself starts before the limit (and is read only
+        /// up to it).
+        cut_inside: bool,
+    },
+    /// The file starts with a UTF-8 byte order mark; Google skips it. Note.
+    ByteOrderMark,
+    /// The line has bytes that are not UTF-8; Google's documentation says
+    /// such characters may be ignored, which can make rules invalid. Warning.
+    NonUtf8,
+}
+
+impl Code {
+    /// The stable name of the finding, e.g. `"duplicate-rule"`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Code::AcceptedTypo { .. } => "accepted-typo",
+            Code::MissingColon => "missing-colon",
+            Code::LineTooLong { .. } => "line-too-long",
+            Code::UnsupportedKey { .. } => "unsupported-key",
+            Code::UnknownKey { .. } => "unknown-key",
+            Code::MalformedLine => "malformed-line",
+            Code::RuleOutsideGroup => "rule-outside-group",
+            Code::InvalidUserAgent => "invalid-user-agent",
+            Code::PartialUserAgent { .. } => "partial-user-agent",
+            Code::DuplicateRule { .. } => "duplicate-rule",
+            Code::OverriddenDisallow { .. } => "overridden-disallow",
+            Code::ShadowedRule { .. } => "shadowed-rule",
+            Code::RuleNeverMatches => "rule-never-matches",
+            Code::EmptyRule => "empty-rule",
+            Code::UnreachableGroup { .. } => "unreachable-group",
+            Code::EmptyGroup => "empty-group",
+            Code::RelativeSitemap => "relative-sitemap",
+            Code::InvalidSitemap => "invalid-sitemap",
+            Code::FileTooLarge { .. } => "file-too-large",
+            Code::ByteOrderMark => "byte-order-mark",
+            Code::NonUtf8 => "non-utf8",
+        }
+    }
+
+    /// How much the finding matters.
+    pub fn severity(&self) -> Severity {
+        match self {
+            Code::AcceptedTypo { .. }
+            | Code::MissingColon
+            | Code::UnsupportedKey { .. }
+            | Code::PartialUserAgent { .. }
+            | Code::EmptyRule
+            | Code::ByteOrderMark => Severity::Note,
+            Code::RuleOutsideGroup
+            | Code::RuleNeverMatches
+            | Code::UnreachableGroup { .. }
+            | Code::RelativeSitemap
+            | Code::InvalidSitemap
+            | Code::FileTooLarge { .. } => Severity::Error,
+            Code::LineTooLong { .. }
+            | Code::UnknownKey { .. }
+            | Code::MalformedLine
+            | Code::InvalidUserAgent
+            | Code::DuplicateRule { .. }
+            | Code::OverriddenDisallow { .. }
+            | Code::ShadowedRule { .. }
+            | Code::EmptyGroup
+            | Code::NonUtf8 => Severity::Warning,
+        }
+    }
+
+    /// A one-line explanation in English.
+    pub fn message(&self) -> String {
+        let s = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        match self {
+            Code::AcceptedTypo { key } => {
+                format!("key \"{}\" is a misspelling that Google accepts", s(key))
+            }
+            Code::MissingColon => {
+                "no colon after the key; Google accepts whitespace, other parsers may not".into()
+            }
+            Code::LineTooLong { len } => format!(
+                "line is {len} bytes long; Google ignores everything after byte {}",
+                crate::MAX_LINE_LEN
+            ),
+            Code::UnsupportedKey { key } => {
+                format!(
+                    "key \"{}\" is not supported by Google; line ignored",
+                    s(key)
+                )
+            }
+            Code::UnknownKey { key } => format!("unknown key \"{}\"; line ignored", s(key)),
+            Code::MalformedLine => "not a \"key: value\" line; ignored".into(),
+            Code::RuleOutsideGroup => "rule before any user-agent line; no crawler uses it".into(),
+            Code::InvalidUserAgent => {
+                "user-agent names no crawler: not \"*\" and not starting with a letter, '-' or '_'"
+                    .into()
+            }
+            Code::PartialUserAgent { matched } => format!(
+                "only \"{}\" of this user-agent is compared with crawler names",
+                s(matched)
+            ),
+            Code::DuplicateRule { first_line } => {
+                format!("unreachable: the same rule is on line {first_line} of this group")
+            }
+            Code::OverriddenDisallow { allow_line } => format!(
+                "unreachable: the allow rule with the same pattern on line {allow_line} wins"
+            ),
+            Code::ShadowedRule { by_line } => format!(
+                "unreachable: the rule on line {by_line} matches the same URLs and always wins"
+            ),
+            Code::RuleNeverMatches => {
+                "pattern starts with neither '/' nor '*': it matches no URL (paths start with '/')"
+                    .into()
+            }
+            Code::EmptyRule => {
+                "empty pattern: the rule is ignored (an empty disallow allows everything)".into()
+            }
+            Code::UnreachableGroup { rules } => format!(
+                "no user-agent of this group names a crawler; its {rules} rule(s) are never used"
+            ),
+            Code::EmptyGroup => {
+                "group has no allow or disallow rules; a crawler named only here may fetch \
+                 everything and ignores the \"*\" group"
+                    .into()
+            }
+            Code::RelativeSitemap => {
+                "sitemap is not an absolute URL; Google needs a full URL such as \
+                 https://example.com/sitemap.xml"
+                    .into()
+            }
+            Code::InvalidSitemap => "sitemap is not a valid http or https URL".into(),
+            Code::FileTooLarge { size, cut_inside } => format!(
+                "file is {size} bytes; Google reads only the first {MAX_ROBOTS_TXT_BYTES} \
+                 (500 KiB): {} ignored",
+                if *cut_inside {
+                    "this line is cut there and every line after it is"
+                } else {
+                    "this line and every line after it are"
+                }
+            ),
+            Code::ByteOrderMark => {
+                "the file starts with a UTF-8 byte order mark; Google skips it".into()
+            }
+            Code::NonUtf8 => {
+                "line has bytes that are not UTF-8; Google may ignore them, which can make \
+                 rules invalid"
+                    .into()
+            }
+        }
+    }
+}
+
+/// One finding on one line.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Finding {
+    /// The line the finding is about, from 1.
+    pub line: u32,
+    /// What it is.
+    pub code: Code,
+}
+
+impl Finding {
+    /// Shorthand for `self.code.severity()`.
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+}

@@ -526,9 +526,10 @@ ctest --test-dir "$WORK/compat-clang++" --output-on-failure --parallel "$JOBS"
 
 # --- Python ----------------------------------------------------------------------
 
-# The Python package as a Python user meets it: one `pip install ./python`
-# into a virtual environment, then pytest (Google's cases, the corpus against
-# the Rust answers, the adapters, Scrapy and Spark runs).
+# The Python package as PyPI would ship it: the sdist, the manylinux wheel
+# built from it, installed into a virtual environment, then pytest (Google's
+# cases, the corpus against the Rust answers, the adapters, Scrapy and Spark
+# runs).
 if [[ -f scripts/test-python.sh ]]; then
   step "Python package (scripts/test-python.sh)"
   bash scripts/test-python.sh
@@ -553,10 +554,12 @@ if [[ -s "$SKIP_LOG" ]]; then
   sed 's/^/  /' "$SKIP_LOG"
   n_rust="$(grep -c '^rust	' "$SKIP_LOG" || true)"
   n_python="$(grep -c '^python	' "$SKIP_LOG" || true)"
-  n_corpus=$((n_rust + n_python))
-  if ((n_corpus)); then
-    summary+="; $n_corpus tests skipped ($n_rust Rust, $n_python Python): no corpus at $CORPUS"
-    summary+=' (see the README, "The corpus")'
+  n_js="$(grep -c '^js	' "$SKIP_LOG" || true)"
+  if ((n_rust + n_python + n_js)); then
+    # node --test skips a suite without listing its tests: JavaScript counts
+    # suites.
+    summary+="; skipped for want of the corpus: $n_rust Rust tests, $n_python Python tests"
+    summary+=", $n_js JavaScript suites (no corpus at $CORPUS; see the README, \"The corpus\")"
   fi
   while IFS=$'\t' read -r _ what why; do
     summary+="; $what skipped: $why"

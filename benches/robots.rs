@@ -1,5 +1,5 @@
-//! Benchmarks on the real-world corpus in `../shared/corpus` (skipped when
-//! absent) and on an adversarial input:
+//! Benchmarks on the real-world corpus in `../shared/corpus` (or
+//! `$ROBOTSTXT_CORPUS`; skipped when absent) and on an adversarial input:
 //!
 //! - `per_query`: Google's API shape (parse per query) over every
 //!   (site, URL) pair with agent Googlebot, in site order and shuffled (a
@@ -18,7 +18,7 @@
 //! `cargo bench --bench robots -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -34,7 +34,11 @@ struct Site {
 }
 
 fn load_corpus() -> Vec<Site> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    // The tests' location and override (tests/corpus_root).
+    let root = match std::env::var_os("ROBOTSTXT_CORPUS") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+    };
     let Ok(entries) = std::fs::read_dir(root.join("robotfiles")) else {
         eprintln!(
             "corpus not found at {}: corpus benchmarks skipped",

@@ -11,13 +11,13 @@
 set -eu
 
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
-shared=${ROBOTSTXT_SHARED_CORPUS:-$fuzz_dir/../../shared/corpus}
+shared=${ROBOTSTXT_CORPUS:-$fuzz_dir/../../shared/corpus}
 robotfiles=$shared/robotfiles
 links=$shared/links
 max_bytes=8192
 
 if [ ! -d "$robotfiles" ]; then
-    echo "seed.sh: no corpus at $robotfiles (set ROBOTSTXT_SHARED_CORPUS)" >&2
+    echo "seed.sh: no corpus at $robotfiles (set ROBOTSTXT_CORPUS)" >&2
     exit 1
 fi
 

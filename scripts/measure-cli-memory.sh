@@ -16,7 +16,7 @@ bin=${1:-target/release/robots}
 work=${2:-${TMPDIR:-/tmp}/robots-cli-memory}
 [ -x /usr/bin/time ] || { echo "GNU time is missing: apt-get install time" >&2; exit 2; }
 mkdir -p "$work"
-python3 - "$work" "$(pwd)/../shared/corpus/robotfiles" <<'PY'
+python3 - "$work" "${ROBOTSTXT_CORPUS:-$(pwd)/../shared/corpus}/robotfiles" <<'PY'
 import os, sys
 work, corpus = sys.argv[1], sys.argv[2]
 MB = 1000 * 1000

@@ -11,7 +11,17 @@
 # Works on a fresh Debian machine that has only the Rust toolchain: missing
 # build tools are installed with apt-get (as root, or through sudo).
 #
+#   scripts/test-all.sh [--require-corpus]
+#
+# The tests that run the shared corpus (../shared/corpus, see the README's
+# "The corpus") are skipped when it is absent, each saying so; the closing
+# line counts them and names the reason. With --require-corpus (CI passes
+# it) a missing corpus is a failure instead: checked first, and again by
+# every such test (ROBOTSTXT_REQUIRE_CORPUS=1).
+#
 # Environment:
+#   ROBOTSTXT_CORPUS   the corpus directory (default ../shared/corpus next to
+#                      the checkout); =/nonexistent runs as a fresh clone does
 #   CARGO_TARGET_DIR   honoured by every cargo build, including CMake's
 #   CARGO_INCREMENTAL  0 unless set (a one-shot run keeps no caches)
 #   JOBS               parallel build jobs (default 2)
@@ -23,6 +33,21 @@ cd "$ROOT"
 JOBS="${JOBS:-2}"
 STEP="start"
 START_TIME=$SECONDS
+
+REQUIRE_CORPUS=0
+for arg in "$@"; do
+  case "$arg" in
+    --require-corpus) REQUIRE_CORPUS=1 ;;
+    -h | --help)
+      sed -n '2,/^set -Eeuo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
+      exit 0
+      ;;
+    *)
+      printf 'test-all: unknown argument %s (try --help)\n' "$arg" >&2
+      exit 2
+      ;;
+  esac
+done
 
 step() {
   STEP="$*"
@@ -47,6 +72,10 @@ ensure_tools() {
   command -v valgrind >/dev/null || missing+=(valgrind)
   command -v readelf >/dev/null || missing+=(binutils)
   command -v clang++ >/dev/null || missing+=(clang)
+  # dpkg-shlibdeps gives the .deb files their libc6 version.
+  if command -v dpkg >/dev/null && ! command -v dpkg-shlibdeps >/dev/null; then
+    missing+=(dpkg-dev)
+  fi
   if command -v dpkg >/dev/null && ! dpkg -s libgtest-dev >/dev/null 2>&1; then
     missing+=(libgtest-dev)
   fi
@@ -56,7 +85,7 @@ ensure_tools() {
     missing+=(libabsl-dev)
   fi
   if ((${#missing[@]} == 0)); then
-    echo "all present: cc c++ clang++ make cmake pkg-config valgrind readelf googletest abseil"
+    echo "all present: cc c++ clang++ make cmake pkg-config valgrind readelf googletest abseil dpkg-dev"
     return
   fi
   echo "missing: ${missing[*]}"
@@ -84,6 +113,27 @@ MAJOR="${BASH_REMATCH[1]}"
 MINOR="${BASH_REMATCH[2]}"
 if ((MAJOR == 0)); then SONAME="librobotstxt.so.0.$MINOR"; else SONAME="librobotstxt.so.$MAJOR"; fi
 echo "robotstxt $VERSION, SONAME $SONAME"
+
+# Every test that runs the corpus reads it from here; each one that skips
+# for want of it appends a line to the skip log (tests/corpus_root/mod.rs,
+# python/tests/conftest.py), and so does this script for a step it skips.
+CORPUS="${ROBOTSTXT_CORPUS:-$ROOT/../shared/corpus}"
+export ROBOTSTXT_CORPUS="$CORPUS"
+SKIP_LOG="$(mktemp "${TMPDIR:-/tmp}/robotstxt-skips.XXXXXX")"
+export ROBOTSTXT_SKIP_LOG="$SKIP_LOG"
+trap 'rm -f "$SKIP_LOG"' EXIT
+skipped() { # skipped WHAT WHY
+  printf 'SKIPPED: %s: %s\n' "$1" "$2" >&2
+  printf 'script\t%s\t%s\n' "$1" "$2" >>"$SKIP_LOG"
+}
+if [[ -d "$CORPUS/robotfiles" ]]; then
+  echo "corpus: $CORPUS ($(find "$CORPUS/robotfiles" -type f | wc -l) robots.txt files)"
+elif ((REQUIRE_CORPUS)); then
+  die "no corpus at $CORPUS, and --require-corpus was given (see the README, \"The corpus\")"
+else
+  echo "NOTE: no corpus at $CORPUS: the tests that run it will be skipped and counted at the end" >&2
+fi
+if ((REQUIRE_CORPUS)); then export ROBOTSTXT_REQUIRE_CORPUS=1; fi
 # A full run writes about 2 GiB of build output; a linker that runs out of
 # disk dies of a bus error, so the free space is printed up front.
 df -h "$ROOT" 2>/dev/null | sed 's/^/  /' || true
@@ -143,7 +193,7 @@ if [[ -f scripts/test-c.sh ]]; then
   bash scripts/test-c.sh
 fi
 
-step "cargo install --path cli (the documented way to install robots)"
+step "cargo install --locked --path cli (the documented way to install robots)"
 # The shared target directory makes this a link of what is built already.
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}" \
   cargo install --path cli --root "$ROOT/target/cargo-install-root" --offline --locked --quiet
@@ -156,13 +206,18 @@ rm -rf "$ROOT/target/cargo-install-root"
 # --- Build and install with CMake ----------------------------------------------
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/robotstxt-test.XXXXXX")"
+# Debian's names for the three packages (cmake/RobotstxtInstall.cmake): the
+# runtime library after its SONAME, its -dev, and the tool.
+DEB_RUNTIME="librobotstxt${SONAME#librobotstxt.so.}"
+DEB_PACKAGES=("$DEB_RUNTIME" librobotstxt-dev robotstxt)
 DEB_INSTALLED=0
 SUDO=()
 cleanup() {
   local rc=$?
+  rm -f "$SKIP_LOG"
   if [[ "$DEB_INSTALLED" == 1 ]]; then
-    echo "test-all: removing the robotstxt package installed by the test"
-    "${SUDO[@]}" dpkg -P robotstxt || true
+    echo "test-all: removing the packages installed by the test: ${DEB_PACKAGES[*]}"
+    "${SUDO[@]}" dpkg -P "${DEB_PACKAGES[@]}" || true
   fi
   if [[ "${KEEP_WORK:-}" == 1 || $rc != 0 ]]; then
     echo "test-all: work tree kept in $WORK"
@@ -221,16 +276,24 @@ OTHER_EXPORTS="$(nm -D --defined-only "$LIB/$REAL" | awk '$2 ~ /^[A-TV-Z]$/ && $
 if grep -rqF "$FIRST_PREFIX" "$PREFIX/lib/cmake" "$PREFIX/lib/pkgconfig"; then
   die "package files still name the install prefix $FIRST_PREFIX"
 fi
+# Google's names only when asked for (ROBOTSTXT_GOOGLE_NAMES, tested below).
+for f in librobots.so librobots.a; do
+  [[ ! -e "$LIB/$f" && ! -L "$LIB/$f" ]] || die "lib/$f installed without ROBOTSTXT_GOOGLE_NAMES"
+done
 echo "layout, SONAME and exports OK"
 
 VALGRIND=(valgrind -q --error-exitcode=99 --leak-check=full
   --errors-for-leak-kinds=definite,indirect)
 
-# Runs the consumer programs in $1 under valgrind and checks what each links:
-# the *_shared ones the installed SONAME, the *_static ones no librobotstxt.
+# Runs the consumer programs in $1 (by default the four of tests/consumers/
+# cmake and pkg-config; else those named after it) under valgrind and checks
+# what each links: the *_shared ones the installed SONAME, the *_static ones
+# no librobotstxt.
 run_consumers() {
   local dir="$1" exe needed
-  for exe in verdicts_c_shared verdicts_cxx_shared verdicts_c_static verdicts_cxx_static; do
+  shift
+  (($#)) || set -- verdicts_c_shared verdicts_cxx_shared verdicts_c_static verdicts_cxx_static
+  for exe in "$@"; do
     [[ -x "$dir/$exe" ]] || die "$dir/$exe was not built"
     needed="$(readelf -d "$dir/$exe" | grep '(NEEDED)' || true)"
     case "$exe" in
@@ -289,6 +352,26 @@ cmake -S tests/consumers/cmake -B "$WORK/consumer-fc-url" -DROBOTSTXT_CONSUME=fe
 cmake --build "$WORK/consumer-fc-url" --parallel "$JOBS"
 run_consumers "$WORK/consumer-fc-url"
 
+step "Google's names (-DROBOTSTXT_GOOGLE_NAMES=ON): librobots.so, librobots.a, -lrobots"
+# What a program built against Google's installed library links: -lrobots.
+cmake -S . -B "$WORK/google" -DCMAKE_BUILD_TYPE=Release -DROBOTSTXT_GOOGLE_NAMES=ON \
+  -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
+cmake --build "$WORK/google" --parallel "$JOBS"
+GOOGLE_PREFIX="$WORK/google-prefix"
+cmake --install "$WORK/google" --prefix "$GOOGLE_PREFIX"
+[[ "$(readlink "$GOOGLE_PREFIX/lib/librobots.so")" == "$SONAME" ]] ||
+  die "lib/librobots.so does not link to $SONAME"
+[[ "$(readlink "$GOOGLE_PREFIX/lib/librobots.a")" == librobotstxt.a ]] ||
+  die "lib/librobots.a does not link to librobotstxt.a"
+make -C tests/consumers/google-names PREFIX="$GOOGLE_PREFIX" OUT="$WORK/consumer-lrobots"
+run_consumers "$WORK/consumer-lrobots" verdicts_lrobots_shared verdicts_lrobots_static
+
+step "consumer written for Google's CMake: add_subdirectory(), target_link_libraries(app robots)"
+cmake -S tests/consumers/google-names -B "$WORK/consumer-google-subdir" \
+  -DROBOTSTXT_SOURCE="$ROOT" -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
+cmake --build "$WORK/consumer-google-subdir" --parallel "$JOBS"
+run_consumers "$WORK/consumer-google-subdir" verdicts_google_shared verdicts_google_static
+
 step "README: linking from the build tree, the lines as written"
 # The README's block between the build-tree-link markers, run as it stands.
 LINK_BLOCK="$(sed -n '/<!-- build-tree-link:begin -->/,/<!-- build-tree-link:end -->/p' README.md |
@@ -314,48 +397,96 @@ if [[ -f examples-c/Makefile ]]; then
   done
 fi
 
-step "Debian package (CPack): build, dpkg -i, consumers against /usr, dpkg -r"
+step "Debian packages (CPack): runtime, -dev and tool, each built, checked, installed, used, removed"
 [[ "$(id -u)" == 0 ]] || SUDO=(sudo -n)
 if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
   { [[ "$(id -u)" == 0 ]] || sudo -n true 2>/dev/null; }; then
-  if dpkg-query -W -f='${Status}' robotstxt 2>/dev/null | grep -q ' installed$'; then
-    die "a robotstxt package is installed already; remove it first (dpkg -P robotstxt)"
-  fi
+  for pkg in "${DEB_PACKAGES[@]}"; do
+    if dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q ' installed$'; then
+      die "the package $pkg is installed already; remove it first (dpkg -P $pkg)"
+    fi
+  done
   # With the prefix /usr, GNUInstallDirs picks Debian's multiarch libdir.
   cmake -S . -B "$WORK/deb" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
     -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
   cmake --build "$WORK/deb" --parallel "$JOBS"
   (cd "$WORK/deb" && cpack -G "DEB;TGZ")
-  DEB="$(ls "$WORK"/deb/robotstxt_"$VERSION"_*.deb)"
   ls "$WORK"/deb/robotstxt-"$VERSION"-*.tar.gz >/dev/null || die "CPack made no .tar.gz"
   MULTIARCH="$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)"
-  CONTENTS="$(dpkg-deb -c "$DEB")"
-  for f in "usr/lib/$MULTIARCH/librobotstxt.so.$VERSION" "usr/lib/$MULTIARCH/$SONAME -> librobotstxt.so.$VERSION" \
-    "usr/lib/$MULTIARCH/librobotstxt.so -> $SONAME" "usr/lib/$MULTIARCH/librobotstxt.a" \
-    usr/include/robotstxt.h usr/include/robots.h usr/include/reporting_robots.h \
-    "usr/lib/$MULTIARCH/cmake/robotstxt/robotstxtConfig.cmake" "usr/lib/$MULTIARCH/pkgconfig/robotstxt.pc" \
-    usr/bin/robots usr/share/doc/robotstxt/copyright; do
-    grep -qF "./$f" <<<"$CONTENTS" || die "the .deb lacks $f"
+  L="usr/lib/$MULTIARCH"
+  deb_of() { ls "$WORK"/deb/"$1"_"$VERSION"_*.deb; }
+  DEB_RT="$(deb_of "$DEB_RUNTIME")"
+  DEB_DEV="$(deb_of librobotstxt-dev)"
+  DEB_CLI="$(deb_of robotstxt)"
+  # Each package holds exactly its part (files and links, folders aside).
+  contents() { dpkg-deb -c "$1" | awk '$1 !~ /^d/ {sub(/^\.\//, "", $6); print $6 ($7 == "->" ? " -> " $8 : "")}' | sort; }
+  expect() { printf '%s\n' "$@" | sort; }
+  diff -u <(expect "$L/librobotstxt.so.$VERSION" "$L/$SONAME -> librobotstxt.so.$VERSION" \
+    "usr/share/doc/$DEB_RUNTIME/copyright" "usr/share/doc/$DEB_RUNTIME/NOTICE") \
+    <(contents "$DEB_RT") || die "$(basename "$DEB_RT") holds other files than the runtime library"
+  HEADERS=()
+  for h in include/*.h include/*.hpp; do HEADERS+=("usr/$h"); done
+  diff -u <(expect "$L/librobotstxt.so -> $SONAME" "$L/librobotstxt.a" "${HEADERS[@]}" \
+    "$L/cmake/robotstxt/robotstxtConfig.cmake" "$L/cmake/robotstxt/robotstxtConfigVersion.cmake" \
+    "$L/pkgconfig/robotstxt.pc" usr/share/doc/librobotstxt-dev/copyright \
+    usr/share/doc/librobotstxt-dev/NOTICE usr/share/doc/librobotstxt-dev/README.md) \
+    <(contents "$DEB_DEV") || die "$(basename "$DEB_DEV") holds other files than the development files"
+  contents "$DEB_CLI" | grep -qx usr/bin/robots || die "$(basename "$DEB_CLI") lacks usr/bin/robots"
+  contents "$DEB_CLI" | grep -qx usr/share/doc/robotstxt/copyright ||
+    die "$(basename "$DEB_CLI") lacks its copyright file"
+  ! contents "$DEB_CLI" | grep -q '^usr/lib/\|^usr/include/' ||
+    die "$(basename "$DEB_CLI") holds library files"
+  # The control fields that make the split work: names, sections, the -dev
+  # tied to the same version of the runtime, shlibs for programs built
+  # against it, versioned libc6 from dpkg-shlibdeps.
+  field() { dpkg-deb -f "$1" "$2"; }
+  [[ "$(field "$DEB_RT" Package)" == "$DEB_RUNTIME" && "$(field "$DEB_RT" Section)" == libs ]] ||
+    die "$(basename "$DEB_RT"): Package/Section are $(field "$DEB_RT" Package)/$(field "$DEB_RT" Section)"
+  [[ "$(field "$DEB_DEV" Section)" == libdevel ]] || die "librobotstxt-dev is not in section libdevel"
+  grep -qF "$DEB_RUNTIME (= $VERSION)" <<<"$(field "$DEB_DEV" Depends)" ||
+    die "librobotstxt-dev does not depend on $DEB_RUNTIME (= $VERSION): $(field "$DEB_DEV" Depends)"
+  grep -q 'libc6 (>= [0-9.]*)' <<<"$(field "$DEB_RT" Depends)" ||
+    die "$DEB_RUNTIME does not depend on a versioned libc6: $(field "$DEB_RT" Depends)"
+  grep -q 'libc6' <<<"$(field "$DEB_CLI" Depends)" || die "robotstxt does not depend on libc6"
+  ! grep -q librobotstxt <<<"$(field "$DEB_CLI" Depends)" ||
+    die "robotstxt depends on the library, which it links statically"
+  SHLIBS="$(dpkg-deb -I "$DEB_RT" shlibs)"
+  [[ "$SHLIBS" == "librobotstxt ${SONAME#librobotstxt.so.} $DEB_RUNTIME"* ]] ||
+    die "$DEB_RUNTIME has no shlibs line for $SONAME: $SHLIBS"
+  for deb in "$DEB_RT" "$DEB_DEV" "$DEB_CLI"; do
+    echo "  $(basename "$deb"): $(field "$deb" Depends)"
   done
-  echo "$(basename "$DEB"): Debian layout OK (multiarch $MULTIARCH)"
+  echo "the three packages hold what Debian's split puts in each"
+
   DEB_INSTALLED=1
-  "${SUDO[@]}" dpkg -i "$DEB"
-  # No prefix and no PKG_CONFIG_PATH: the system paths must be enough.
+  # The runtime alone: the library is there, nothing to develop with.
+  "${SUDO[@]}" dpkg -i "$DEB_RT"
+  /sbin/ldconfig -p | grep -qF "$SONAME" || die "ldconfig does not know $SONAME after installing $DEB_RUNTIME"
+  [[ ! -e /usr/include/robotstxt.h && ! -e "/$L/librobotstxt.so" ]] ||
+    die "development files present with $DEB_RUNTIME alone"
+  # Then the -dev: consumers find it with no prefix and no PKG_CONFIG_PATH.
+  "${SUDO[@]}" dpkg -i "$DEB_DEV"
   cmake -S tests/consumers/cmake -B "$WORK/consumer-deb-cmake" 2>&1 | tee "$WORK/deb-cmake.log"
-  grep -q "from /usr/lib/$MULTIARCH/cmake/robotstxt" "$WORK/deb-cmake.log" ||
-    die "find_package did not find the package under /usr/lib/$MULTIARCH"
+  grep -q "from /$L/cmake/robotstxt" "$WORK/deb-cmake.log" ||
+    die "find_package did not find the package under /$L"
   cmake --build "$WORK/consumer-deb-cmake" --parallel "$JOBS"
   run_consumers "$WORK/consumer-deb-cmake"
   (unset PKG_CONFIG_PATH; make -C tests/consumers/pkg-config OUT="$WORK/consumer-deb-pc")
   run_consumers "$WORK/consumer-deb-pc"
+  # The tool.
+  "${SUDO[@]}" dpkg -i "$DEB_CLI"
   /usr/bin/robots "$WORK/robots.txt" FooBot http://foo.bar/x/page.html | grep -q ': ALLOWED$' ||
     die "/usr/bin/robots from the package gave a wrong verdict"
-  "${SUDO[@]}" dpkg -P robotstxt
+  # The runtime cannot go while the -dev needs it.
+  if "${SUDO[@]}" dpkg -r "$DEB_RUNTIME" >/dev/null 2>&1; then
+    die "dpkg removed $DEB_RUNTIME although librobotstxt-dev depends on it"
+  fi
+  "${SUDO[@]}" dpkg -P robotstxt librobotstxt-dev "$DEB_RUNTIME"
   DEB_INSTALLED=0
-  [[ ! -e "/usr/lib/$MULTIARCH/librobotstxt.so.$VERSION" ]] || die "dpkg -P left the library behind"
-  echo "package installed, used by C and C++ consumers, and removed"
+  [[ ! -e "/$L/librobotstxt.so.$VERSION" && ! -e /usr/bin/robots ]] || die "dpkg -P left files behind"
+  echo "packages installed one by one, used by C and C++ consumers and the tool, and removed"
 else
-  echo "SKIPPED: the Debian package test needs dpkg-deb, cpack and root (or sudo -n)"
+  skipped "the Debian package test" "it needs dpkg-deb, cpack and root (or sudo -n)"
 fi
 
 # Google's test cases and the protected-API replay, through robots.h in
@@ -371,8 +502,6 @@ done
 for cxx in g++ clang++; do
   cmake --build "$WORK/compat-$cxx" --parallel "$JOBS"
 done
-[[ -d "$ROOT/../shared/corpus" ]] ||
-  echo "WARNING: $ROOT/../shared/corpus not found: the ProtectedApi tests will be SKIPPED" >&2
 CONFIGS=0
 for cxx in g++ clang++; do
   LISTED="$(ctest --test-dir "$WORK/compat-$cxx" -N)"
@@ -397,9 +526,10 @@ ctest --test-dir "$WORK/compat-clang++" --output-on-failure --parallel "$JOBS"
 
 # --- Python ----------------------------------------------------------------------
 
-# The Python package as a Python user meets it: one `pip install ./python`
-# into a virtual environment, then pytest (Google's cases, the corpus against
-# the Rust answers, the adapters, Scrapy and Spark runs).
+# The Python package as PyPI would ship it: the sdist, the manylinux wheel
+# built from it, installed into a virtual environment, then pytest (Google's
+# cases, the corpus against the Rust answers, the adapters, Scrapy and Spark
+# runs).
 if [[ -f scripts/test-python.sh ]]; then
   step "Python package (scripts/test-python.sh)"
   bash scripts/test-python.sh
@@ -426,4 +556,25 @@ if [[ -f scripts/test-web.sh ]]; then
 fi
 
 step "done"
-echo "test-all: all checks passed in $((SECONDS - START_TIME))s"
+# The closing line says what did not run, and why.
+summary="all checks passed in $((SECONDS - START_TIME))s"
+if [[ -s "$SKIP_LOG" ]]; then
+  echo "skipped:"
+  sed 's/^/  /' "$SKIP_LOG"
+  n_rust="$(grep -c '^rust	' "$SKIP_LOG" || true)"
+  n_python="$(grep -c '^python	' "$SKIP_LOG" || true)"
+  n_js="$(grep -c '^js	' "$SKIP_LOG" || true)"
+  if ((n_rust + n_python + n_js)); then
+    # node --test skips a suite without listing its tests: JavaScript counts
+    # suites.
+    summary+="; skipped for want of the corpus: $n_rust Rust tests, $n_python Python tests"
+    summary+=", $n_js JavaScript suites (no corpus at $CORPUS; see the README, \"The corpus\")"
+  fi
+  while IFS=$'\t' read -r _ what why; do
+    summary+="; $what skipped: $why"
+  done < <(grep '^script	' "$SKIP_LOG" || true)
+else
+  summary+="; no test skipped"
+fi
+rm -f "$SKIP_LOG"
+echo "test-all: $summary"

@@ -3,28 +3,18 @@
 //!
 //! The corpus (`../shared/corpus`, next to the crate) holds 1,613 robots.txt
 //! files served by popular sites and, for most sites, URLs seen on them. When
-//! it is absent the tests print a note and pass.
+//! it is absent each test reports itself skipped (see `corpus_root`).
 
 mod common;
+mod corpus_root;
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::PathBuf;
 
 use common::{crate_outcome, google_line_count, reference_outcome};
 use robotstxt_exact::{
     LineMetadata, ParseHandler, RobotsParsingReporter, RobotsTagName, parse_robots_txt,
 };
-
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.join("robotfiles").is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: {} not found; corpus tests skipped", dir.display());
-        None
-    }
-}
 
 /// The robots.txt files of the corpus, by site name, in name order.
 fn robot_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
@@ -92,7 +82,10 @@ impl ParseHandler for LineLog {
 
 #[test]
 fn every_corpus_file_is_numbered_and_reported_line_by_line() {
-    let Some(dir) = corpus_dir() else { return };
+    let Some(dir) = corpus_root::locate("every_corpus_file_is_numbered_and_reported_line_by_line")
+    else {
+        return;
+    };
     let files = robot_files(&dir);
     assert!(!files.is_empty(), "the corpus has robots.txt files");
 
@@ -181,7 +174,9 @@ fn urls_to_check(body_len: usize) -> usize {
 
 #[test]
 fn corpus_urls_get_google_answers_for_googlebot() {
-    let Some(dir) = corpus_dir() else { return };
+    let Some(dir) = corpus_root::locate("corpus_urls_get_google_answers_for_googlebot") else {
+        return;
+    };
     let agents: [&[u8]; 1] = [b"Googlebot"];
     let (mut checked, mut disallowed, mut sites) = (0usize, 0usize, 0usize);
 

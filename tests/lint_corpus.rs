@@ -1,12 +1,13 @@
 //! The lint over every robots.txt of the shared corpus (`../shared/corpus`,
-//! next to the crate; when it is absent the test says so and passes): no
-//! panic, memory bounded by a small multiple of each file, the counts per
-//! finding code, and every rule the lint calls unable to decide checked
-//! against Google's matcher on URLs built to hit it.
+//! next to the crate; when it is absent the test reports itself skipped, see
+//! `corpus_root`): no panic, memory bounded by a small multiple of each file,
+//! the counts per finding code, and every rule the lint calls unable to
+//! decide checked against Google's matcher on URLs built to hit it.
+
+mod corpus_root;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use robotstxt_exact::lint::{LineKind, lint_each};
@@ -41,19 +42,6 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.join("robotfiles").is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "NOTE: {} not found; the corpus lint test checked nothing",
-            dir.display()
-        );
-        None
-    }
-}
 
 /// The pattern of an `allow`/`disallow` line as written: after the first
 /// colon (or the first whitespace), before `#`, trimmed.
@@ -96,7 +84,9 @@ fn probes(pattern: &[u8]) -> Vec<Vec<u8>> {
 
 #[test]
 fn the_whole_corpus_lints_in_bounded_memory_and_unreachable_rules_never_decide() {
-    let Some(dir) = corpus_dir() else {
+    let Some(dir) = corpus_root::locate(
+        "the_whole_corpus_lints_in_bounded_memory_and_unreachable_rules_never_decide",
+    ) else {
         return;
     };
     let mut files: Vec<_> = std::fs::read_dir(dir.join("robotfiles"))

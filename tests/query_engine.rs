@@ -7,6 +7,8 @@
 //! On the whole corpus and on generated files with many groups, repeated
 //! agents and every rule shape.
 
+mod corpus_root;
+
 use proptest::prelude::*;
 use robotstxt_exact::{Answer, MatcherState, Robots, RobotsMatcher};
 
@@ -99,25 +101,17 @@ fn compare_all(body: &[u8], agents: &[&[u8]], urls: &[&[u8]], what: &str) -> usi
     urls.len()
 }
 
-/// The corpus directory and its robots.txt files, or `None` (said on
-/// standard error, naming what is skipped) when it is absent.
-fn corpus(skipped: &str) -> Option<(std::path::PathBuf, std::fs::ReadDir)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    match std::fs::read_dir(root.join("robotfiles")) {
-        Ok(entries) => Some((root, entries)),
-        Err(_) => {
-            eprintln!(
-                "NOTE: corpus not found at {}: {skipped} SKIPPED",
-                root.display()
-            );
-            None
-        }
-    }
+/// The corpus directory and its robots.txt files, or `None` when it is
+/// absent (`test` is then reported skipped, see `corpus_root`).
+fn corpus(test: &str) -> Option<(std::path::PathBuf, std::fs::ReadDir)> {
+    let root = corpus_root::locate(test)?;
+    let entries = std::fs::read_dir(root.join("robotfiles")).expect("robotfiles is readable");
+    Some((root, entries))
 }
 
 #[test]
 fn whole_corpus_four_ways_agree() {
-    let Some((root, entries)) = corpus("corpus comparison") else {
+    let Some((root, entries)) = corpus("whole_corpus_four_ways_agree") else {
         return;
     };
     let agent_sets: [&[&[u8]]; 5] = [
@@ -166,7 +160,9 @@ fn corpus_objects_hold_at_most_twice_their_bodies_once_googlebot_asked() {
     // The memory bound (at most 2x the body on the corpus), as the
     // `parse_once` benchmark reports it: each object after a query for
     // Googlebot, which builds the index that agent's queries use.
-    let Some((_, entries)) = corpus("memory bound") else {
+    let Some((_, entries)) =
+        corpus("corpus_objects_hold_at_most_twice_their_bodies_once_googlebot_asked")
+    else {
         return;
     };
     let (mut bodies, mut held) = (0usize, 0usize);

@@ -4,7 +4,7 @@
 // crate (Google's RobotsMatcher in Rust), built and run with cargo.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,11 +14,24 @@ export const CORPUS = process.env.ROBOTSTXT_CORPUS || join(ROOT, '..', 'shared',
 /** The agent lists every corpus URL is checked for. */
 export const AGENT_SETS = [['Googlebot'], ['Bingbot'], ['Googlebot-Image', 'Googlebot']];
 
-/** Whether the corpus is there; says so loudly when it is not. */
-export function corpusPresent() {
-  if (existsSync(join(CORPUS, 'robotfiles'))) return true;
-  console.error(`\n*** CORPUS NOT FOUND at ${CORPUS}: the corpus tests are SKIPPED ***\n`);
-  return false;
+/**
+ * The `skip` option of the suite named `suite`, which needs the corpus:
+ * false when the corpus is there; else the reason, after saying so loudly,
+ * appending the suite to $ROBOTSTXT_SKIP_LOG when that names a file
+ * (scripts/test-all.sh counts those lines in its closing line), or throwing
+ * when ROBOTSTXT_REQUIRE_CORPUS=1 (scripts/test-all.sh --require-corpus).
+ */
+export function corpusSkip(suite) {
+  if (existsSync(join(CORPUS, 'robotfiles'))) return false;
+  const reason = `no corpus at ${CORPUS} (see the README, "The corpus")`;
+  if (process.env.ROBOTSTXT_REQUIRE_CORPUS === '1') {
+    throw new Error(`${suite}: ${reason}, and ROBOTSTXT_REQUIRE_CORPUS=1 requires it`);
+  }
+  console.error(`\n*** SKIPPED ${suite}: ${reason} ***\n`);
+  if (process.env.ROBOTSTXT_SKIP_LOG) {
+    appendFileSync(process.env.ROBOTSTXT_SKIP_LOG, `js\t${suite}\t${reason}\n`);
+  }
+  return reason;
 }
 
 const NL = 10;

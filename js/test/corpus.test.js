@@ -8,9 +8,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
 import { IsAllowed, Robots, RobotsMatcher } from '../lib/index.js';
-import { corpusPresent, corpusQueries, loadCorpus, rustAnswers } from './corpus.js';
-
-const present = corpusPresent();
+import { corpusQueries, corpusSkip, loadCorpus, rustAnswers } from './corpus.js';
 
 const same = (a, b) =>
   a.allowed === b.allowed &&
@@ -39,7 +37,8 @@ function grouped(queries, answers) {
   return [...groups.values()];
 }
 
-describe('corpus differential against the Rust core', { skip: present ? false : 'CORPUS NOT FOUND' }, () => {
+const SUITE = 'corpus differential against the Rust core';
+describe(SUITE, { skip: corpusSkip(SUITE) }, () => {
   let bodies;
   let queries;
   let answers;

@@ -18,7 +18,7 @@ import { describe, test } from 'node:test';
 
 import { Robots, RobotsParsingReporter, extractUserAgent, getPathParamsQuery, parseRobotsTxt } from '../lib/index.js';
 import googleRobotsParser, { PARSED_FILES } from '../lib/robots-parser.js';
-import { corpusPresent, loadCorpus } from './corpus.js';
+import { corpusSkip, loadCorpus } from './corpus.js';
 
 const require = createRequire(import.meta.url);
 const robotsParser = require('robots-parser');
@@ -129,7 +129,8 @@ function classify(trace, rp, url) {
   return 'unexplained';
 }
 
-describe('robots-parser drop-in on the corpus', { skip: corpusPresent() ? false : 'CORPUS NOT FOUND' }, () => {
+const CORPUS_SUITE = 'robots-parser drop-in on the corpus';
+describe(CORPUS_SUITE, { skip: corpusSkip(CORPUS_SUITE) }, () => {
   test('Google verdicts; every difference from robots-parser explained', () => {
     const { bodies, sites } = loadCorpus();
     const diffs = [];

@@ -1,9 +1,15 @@
 """Shared fixtures: the corpus, its queries, and the Rust core's answers.
 
 The corpus is ``../shared/corpus`` next to the repository (or
-``$ROBOTSTXT_CORPUS``). Without it the corpus tests are skipped with a loud
-message. The Rust answers come from ``examples/corpus_answers.rs`` of the
-core crate, built and run with cargo when the tests start.
+``$ROBOTSTXT_CORPUS``): 1,613 real robots.txt files and the URLs seen on
+those sites, collected for a public parser benchmark
+(github.com/anubhavp28/robotstxt-parser-benchmark). Without it the corpus
+tests are skipped with a loud message, each skip is appended to
+``$ROBOTSTXT_SKIP_LOG`` when that names a file (``scripts/test-all.sh``
+counts them in its closing line), and ``ROBOTSTXT_REQUIRE_CORPUS=1`` turns
+the skips into failures. The Rust answers come from
+``examples/corpus_answers.rs`` of the core crate, built and run with cargo
+when the tests start.
 """
 
 from __future__ import annotations
@@ -39,12 +45,32 @@ class RustAnswer:
     disallow_ignore_global: bool
 
 
+#: What every corpus skip's reason starts with; the report hook below finds
+#: the skips by it.
+NO_CORPUS = "no corpus at"
+
+
 def corpus_or_skip() -> Path:
     if not (CORPUS / "robotfiles").is_dir():
-        msg = f"CORPUS NOT FOUND at {CORPUS}: corpus tests skipped"
-        print(f"\n*** {msg} ***", file=sys.stderr)
+        msg = f"{NO_CORPUS} {CORPUS} (see the README, \"The corpus\")"
+        if os.environ.get("ROBOTSTXT_REQUIRE_CORPUS") == "1":
+            pytest.fail(f"{msg}, and ROBOTSTXT_REQUIRE_CORPUS=1 requires it")
+        print(f"\n*** SKIPPED: {msg} ***", file=sys.stderr)
         pytest.skip(msg)
     return CORPUS
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Appends each test skipped for want of the corpus to
+    ``$ROBOTSTXT_SKIP_LOG``: a session-scoped fixture skips once, then every
+    test that uses it is skipped from the cache, and each must be counted."""
+    log = os.environ.get("ROBOTSTXT_SKIP_LOG")
+    if not log or not report.skipped or not isinstance(report.longrepr, tuple):
+        return
+    reason = str(report.longrepr[2]).removeprefix("Skipped: ")
+    if reason.startswith(NO_CORPUS):
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(f"python\t{report.nodeid}\t{reason}\n")
 
 
 def robot_files() -> dict[str, bytes]:

@@ -25,9 +25,11 @@ executors: install it in the Python environment the executors use (a
 cluster image, or ``pip install`` in a bootstrap action), or pack a virtual
 environment that holds it (``venv-pack``) and pass it with
 ``spark-submit --archives env.tar.gz#env`` and
-``PYSPARK_PYTHON=./env/bin/python``. The executors need ``pyarrow``
-(which PySpark's Arrow support needs anyway) and this package; the driver
-needs ``pyspark``. Example::
+``PYSPARK_PYTHON=./env/bin/python``. The executors need ``pyarrow`` and
+``pandas`` (PySpark's ``mapInArrow`` imports both) and this package; the
+driver needs ``pyspark`` too (``pip install robotstxt-exact[spark]``
+installs the three). It works with PySpark 3.5 and 4, ANSI mode on or off.
+Example::
 
     from robotstxt_exact.spark import check_urls, with_host
     urls = with_host(spark.read.parquet("urls/"))          # url -> url, host
@@ -57,13 +59,34 @@ _BODY = "__robotstxt_body"
 _STATUS = "__robotstxt_status"
 
 
+# The host of a URL as Google's matcher reads the URL: its GetPathParamsQuery
+# skips a leading "//", then a scheme ("...://", only where no '/', '?' or
+# ';' comes before it), and takes what follows up to the first '/', '?', ';'
+# or '#' as the authority; the host is that without "user:password@" and
+# ":port". A Java regular expression, for regexp_extract.
+_HOST_PATTERN = r"^(?://)?(?:[^/?;]*://)?(?:[^/?;#]*@)?([^/?;#@]*?)(?::[0-9]*)?(?:[/?;#]|\z)"
+
+
 def with_host(urls: "DataFrame", url_col: str = "url", host_col: str = "host") -> "DataFrame":
-    """Adds ``host_col``: the URL's host, lower-cased (Spark's ``parse_url``).
-    Port and scheme are not part of it; key the tables yourself (for example
-    by :func:`robotstxt_exact.robots_txt_url`) where they matter."""
+    """Adds ``host_col``: the URL's host, lower-cased; null for a null URL
+    and for one without a host (``/path``).
+
+    The host is read as Google's matcher reads the URL when it cuts the path
+    off: after the scheme (if any), up to the first ``/``, ``?``, ``;`` or
+    ``#``, without user info and port. For the absolute, percent-encoded URLs
+    Google's library expects, that is the host a crawler fetches the
+    robots.txt from (:func:`robotstxt_exact.robots_txt_url`), except that an
+    internationalized name stays as written (not punycode). It is computed
+    by Spark's ``regexp_extract``, not ``parse_url``, which rejects URLs
+    with characters such as ``|`` or a space (an error under ANSI mode, the
+    default since Spark 4; a null host without it).
+
+    Port and scheme are not part of the host; key the tables yourself (for
+    example by :func:`robotstxt_exact.robots_txt_url`) where they matter."""
     from pyspark.sql import functions as F
 
-    return urls.withColumn(host_col, F.lower(F.expr(f"parse_url(`{url_col}`, 'HOST')")))
+    host = F.lower(F.regexp_extract(F.col(f"`{url_col}`"), _HOST_PATTERN, 1))
+    return urls.withColumn(host_col, F.when(host != "", host))
 
 
 class _Site:

@@ -564,11 +564,13 @@ if [[ -s "$SKIP_LOG" ]]; then
   n_rust="$(grep -c '^rust	' "$SKIP_LOG" || true)"
   n_python="$(grep -c '^python	' "$SKIP_LOG" || true)"
   n_js="$(grep -c '^js	' "$SKIP_LOG" || true)"
-  if ((n_rust + n_python + n_js)); then
+  n_web="$(grep -c '^web	' "$SKIP_LOG" || true)"
+  if ((n_rust + n_python + n_js + n_web)); then
     # node --test skips a suite without listing its tests: JavaScript counts
     # suites.
     summary+="; skipped for want of the corpus: $n_rust Rust tests, $n_python Python tests"
-    summary+=", $n_js JavaScript suites (no corpus at $CORPUS; see the README, \"The corpus\")"
+    summary+=", $n_js JavaScript suites, $n_web browser tests (no corpus at $CORPUS; see the"
+    summary+=" README, \"The corpus\")"
   fi
   while IFS=$'\t' read -r _ what why; do
     summary+="; $what skipped: $why"

@@ -4,22 +4,22 @@
 //! the file that is a `Content-Signal` or `Content-Usage` line. Prints, per
 //! crawler, how many files block it from `/` (run with `--nocapture`).
 //!
-//! When the corpus (`../shared/corpus`) is absent the test says so and
-//! passes.
+//! When the corpus is absent the skip is reported as `corpus_root`
+//! describes.
 
 use std::fs;
-use std::path::PathBuf;
+
+mod corpus_root;
 
 use robotstxt_exact::audit::{audit, known_crawlers};
 use robotstxt_exact::{Robots, RobotsMatcher};
 
 #[test]
 fn whole_corpus() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/robotfiles");
-    if !dir.is_dir() {
-        eprintln!("note: {} not found; corpus audit skipped", dir.display());
+    let Some(root) = corpus_root::locate("audit_corpus::whole_corpus") else {
         return;
-    }
+    };
+    let dir = root.join("robotfiles");
     let mut files: Vec<_> = fs::read_dir(&dir)
         .expect("robotfiles is readable")
         .map(|e| e.expect("directory entry").path())

@@ -12,6 +12,7 @@
 //! around the 16,663-byte cap, and plain arbitrary bytes.
 
 mod common;
+mod corpus_root;
 
 use common::ReferenceMatcher;
 use proptest::prelude::*;
@@ -329,14 +330,12 @@ proptest! {
 /// rules: where the two part, some file of the real world shows it.
 #[test]
 fn whole_corpus_streams_as_the_full_parse() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(root.join("robotfiles")) else {
-        eprintln!(
-            "NOTE: corpus not found at {}: corpus stream comparison SKIPPED",
-            root.display()
-        );
+    let Some(root) =
+        corpus_root::locate("stream_equivalence::whole_corpus_streams_as_the_full_parse")
+    else {
         return;
     };
+    let entries = std::fs::read_dir(root.join("robotfiles")).expect("robotfiles is readable");
     let mut compared = 0;
     for entry in entries {
         let path = entry.unwrap().path();

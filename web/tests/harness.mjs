@@ -3,7 +3,7 @@
 // a person does, and the Rust core's answers from the `robots` CLI.
 
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -199,12 +199,23 @@ export function rustAnswers(body, agents, urls) {
   }
 }
 
-/** Whether the corpus is there; when not, says so loudly. */
+/**
+ * Whether the corpus is there. When not: says so loudly, appends the test to
+ * $ROBOTSTXT_SKIP_LOG when that names a file (scripts/test-all.sh counts
+ * those lines in its closing line), or fails when ROBOTSTXT_REQUIRE_CORPUS=1
+ * (scripts/test-all.sh --require-corpus).
+ */
 export function corpusOrSkip(t) {
   if (existsSync(join(CORPUS, "robotfiles"))) return true;
-  const message = `CORPUS NOT FOUND at ${CORPUS}: the corpus browser test is SKIPPED`;
-  console.error(`\n*** ${message} ***\n`);
-  t.skip(message);
+  const reason = `no corpus at ${CORPUS} (see the README, "The corpus")`;
+  if (process.env.ROBOTSTXT_REQUIRE_CORPUS === "1") {
+    throw new Error(`${t.name}: ${reason}, and ROBOTSTXT_REQUIRE_CORPUS=1 requires it`);
+  }
+  console.error(`\n*** SKIPPED ${t.name} (browser): ${reason} ***\n`);
+  if (process.env.ROBOTSTXT_SKIP_LOG) {
+    appendFileSync(process.env.ROBOTSTXT_SKIP_LOG, `web\t${t.name}\t${reason}\n`);
+  }
+  t.skip(reason);
   return false;
 }
 

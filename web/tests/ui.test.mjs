@@ -45,6 +45,21 @@ function highlighted(page) {
   });
 }
 
+/**
+ * The highlighted line once the editor has finished scrolling. CodeMirror
+ * measures and scrolls over a few animation frames (more on a busy machine),
+ * so this reads again until the line is in view or five seconds pass, and
+ * returns the last reading either way for the assertion to judge.
+ */
+async function highlightedAfterScroll(page) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const marked = await highlighted(page);
+    if ((marked.length > 0 && marked.every((m) => m.visible)) || Date.now() > deadline) return marked;
+    await page.waitForTimeout(50);
+  }
+}
+
 test("clicking a result's deciding line highlights that line and scrolls it into view", async () => {
   const page = await openPage(browser, server.url);
   await fill(page, {
@@ -65,10 +80,10 @@ test("clicking a result's deciding line highlights that line and scrolls it into
   assert.deepEqual(await highlighted(page), [], "nothing highlighted before a click");
 
   await page.getByTestId("result").nth(1).getByRole("button").click();
-  assert.deepEqual(await highlighted(page), [{ text: "Disallow: /bottom/", visible: true }]);
+  assert.deepEqual(await highlightedAfterScroll(page), [{ text: "Disallow: /bottom/", visible: true }]);
 
   await page.getByTestId("result").nth(0).getByRole("button").click();
-  assert.deepEqual(await highlighted(page), [{ text: "Disallow: /top/", visible: true }]);
+  assert.deepEqual(await highlightedAfterScroll(page), [{ text: "Disallow: /top/", visible: true }]);
 
   // No rule decided: there is no line to show, so no button.
   assert.equal(await page.getByTestId("result").nth(2).getByRole("button").count(), 0);

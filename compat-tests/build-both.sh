@@ -49,9 +49,11 @@ build_google() {
 
 compile_ours() {
   mkdir -p "$(dirname "$2")"
-  # shellcheck disable=SC2086
+  # The library is found beside the program (BIN's folder must be
+  # $OUT/ours, where lib/ is), so the pair can be copied to another machine.
+  # shellcheck disable=SC2086,SC2016 # flag lists; $ORIGIN is the loader's
   "$CXX" -std=c++17 $CXXFLAGS_BENCH -I"$ROOT/include" -o "$2" "$1" \
-    -L"$OUR_LIB" -lrobotstxt -Wl,-rpath,"$OUR_LIB"
+    -L"$OUR_LIB" -lrobotstxt -Wl,-rpath,'$ORIGIN/lib'
 }
 
 compile_google() {

@@ -20,11 +20,18 @@
 #               "shuffle shuffle-fresh fresh reuse parse")
 #   OUT         scratch folder (default: <target>/vs-google)
 #   CXX, CXXFLAGS_BENCH, GOOGLE_LIBS   see compat-tests/build-both.sh
+#   PREBUILT    1: build nothing, run the programs an earlier run left in
+#               OUT (GOOGLE_SRC is then not read). For timing on a quieter
+#               machine without a toolchain: build here with ROUNDS=0 and
+#               GOOGLE_LIBS naming abseil's static archives, copy OUT over.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 [[ $# -ge 1 ]] || { sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
-GOOGLE_SRC=$(cd "$1" && pwd)
+PREBUILT=${PREBUILT:-0}
+if [[ $PREBUILT != 1 ]]; then
+  GOOGLE_SRC=$(cd "$1" && pwd)
+fi
 CORPUS=${2:-$ROOT/../shared/corpus}
 [[ -d $CORPUS/robotfiles && -d $CORPUS/links ]] || { echo "no corpus at $CORPUS" >&2; exit 2; }
 OUT=${OUT:-${CARGO_TARGET_DIR:-$ROOT/target}/vs-google}
@@ -33,14 +40,20 @@ INNER=${INNER:-3}
 PER_SITE=${PER_SITE:-20}
 MODES=${MODES:-shuffle shuffle-fresh fresh reuse parse}
 
-# shellcheck source=../build-both.sh
-source "$ROOT/compat-tests/build-both.sh"
-build_ours
-build_google
-for prog in dropin_bench parse_bench; do
-  compile_ours "$ROOT/compat-tests/bench/$prog.cc" "$OUT/ours/$prog"
-  compile_google "$ROOT/compat-tests/bench/$prog.cc" "$OUT/google/$prog"
-done
+if [[ $PREBUILT == 1 ]]; then
+  for prog in ours/dropin_bench ours/parse_bench google/dropin_bench google/parse_bench; do
+    [[ -x $OUT/$prog ]] || { echo "PREBUILT=1 but no $OUT/$prog" >&2; exit 2; }
+  done
+else
+  # shellcheck source=../build-both.sh
+  source "$ROOT/compat-tests/build-both.sh"
+  build_ours
+  build_google
+  for prog in dropin_bench parse_bench; do
+    compile_ours "$ROOT/compat-tests/bench/$prog.cc" "$OUT/ours/$prog"
+    compile_google "$ROOT/compat-tests/bench/$prog.cc" "$OUT/google/$prog"
+  done
+fi
 
 # One run of one build: prints "figure checksum".
 run() {

@@ -4,14 +4,15 @@
 //! `LineMetadata`, `RobotsTagName`).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyList, PyTuple};
 
 use robotstxt::{
     LineMetadata as CoreLineMetadata, ParseHandler, RobotsParsingReporter as CoreReporter,
     RobotsTagName,
 };
 
-use crate::convert::{bytes_of, py_bool};
+use crate::convert::{bytes_of, list_of, new_bytes, py_bool};
+use crate::errors::{guarded, no_memory};
 
 /// What the parser learned about one line.
 #[pyclass(module = "robotstxt_exact", frozen, eq, hash, get_all)]
@@ -58,8 +59,8 @@ impl LineMetadata {
 }
 
 /// Forwards the parser's callbacks to a Python handler object. The first
-/// exception a method raises stops the forwarding; it is raised when the
-/// parse returns.
+/// exception (a method's, or `MemoryError` making a value's `bytes`) stops
+/// the forwarding; it is raised when the parse returns.
 struct PyHandler<'py> {
     handler: Bound<'py, PyAny>,
     has_metadata: bool,
@@ -67,53 +68,54 @@ struct PyHandler<'py> {
 }
 
 impl<'py> PyHandler<'py> {
-    fn call<A: IntoPyObject<'py, Target = PyTuple>>(&mut self, name: &str, args: A) {
+    fn call<A: IntoPyObject<'py, Target = PyTuple>>(
+        &mut self,
+        name: &str,
+        args: impl FnOnce(Python<'py>) -> PyResult<A>,
+    ) {
         if self.error.is_some() {
             return;
         }
-        if let Err(e) = self.handler.call_method1(name, args) {
+        let called = args(self.handler.py()).and_then(|a| self.handler.call_method1(name, a));
+        if let Err(e) = called {
             self.error = Some(e);
         }
-    }
-
-    fn bytes(&self, b: &[u8]) -> Py<PyBytes> {
-        PyBytes::new(self.handler.py(), b).unbind()
     }
 }
 
 impl ParseHandler for PyHandler<'_> {
     fn handle_robots_start(&mut self) {
-        self.call("handle_robots_start", ());
+        self.call("handle_robots_start", |_| Ok(()));
     }
     fn handle_robots_end(&mut self) {
-        self.call("handle_robots_end", ());
+        self.call("handle_robots_end", |_| Ok(()));
     }
     fn handle_user_agent(&mut self, line_num: u32, value: &[u8]) {
-        let v = self.bytes(value);
-        self.call("handle_user_agent", (line_num, v));
+        self.call("handle_user_agent", |py| {
+            Ok((line_num, new_bytes(py, value)?))
+        });
     }
     fn handle_allow(&mut self, line_num: u32, value: &[u8]) {
-        let v = self.bytes(value);
-        self.call("handle_allow", (line_num, v));
+        self.call("handle_allow", |py| Ok((line_num, new_bytes(py, value)?)));
     }
     fn handle_disallow(&mut self, line_num: u32, value: &[u8]) {
-        let v = self.bytes(value);
-        self.call("handle_disallow", (line_num, v));
+        self.call("handle_disallow", |py| {
+            Ok((line_num, new_bytes(py, value)?))
+        });
     }
     fn handle_sitemap(&mut self, line_num: u32, value: &[u8]) {
-        let v = self.bytes(value);
-        self.call("handle_sitemap", (line_num, v));
+        self.call("handle_sitemap", |py| Ok((line_num, new_bytes(py, value)?)));
     }
     fn handle_unknown_action(&mut self, line_num: u32, action: &[u8], value: &[u8]) {
-        let (a, v) = (self.bytes(action), self.bytes(value));
-        self.call("handle_unknown_action", (line_num, a, v));
+        self.call("handle_unknown_action", |py| {
+            Ok((line_num, new_bytes(py, action)?, new_bytes(py, value)?))
+        });
     }
     fn report_line_metadata(&mut self, line_num: u32, metadata: &CoreLineMetadata) {
         if self.has_metadata {
-            self.call(
-                "report_line_metadata",
-                (line_num, LineMetadata::from(metadata)),
-            );
+            self.call("report_line_metadata", |py| {
+                Ok((line_num, Bound::new(py, LineMetadata::from(metadata))?))
+            });
         }
     }
 }
@@ -129,23 +131,27 @@ pub(crate) fn parse_robots_txt(
     body: &Bound<'_, PyAny>,
     handler: &Bound<'_, PyAny>,
 ) -> PyResult<()> {
-    let body = bytes_of(body, "body")?;
-    if let Ok(reporter) = handler.downcast::<RobotsParsingReporter>() {
-        let mut reporter = reporter.borrow_mut();
-        let inner = &mut reporter.inner;
-        py.allow_threads(|| robotstxt::parse_robots_txt(&body, inner));
-        return Ok(());
-    }
-    let mut forward = PyHandler {
-        handler: handler.clone(),
-        has_metadata: handler.hasattr("report_line_metadata")?,
-        error: None,
-    };
-    robotstxt::parse_robots_txt(&body, &mut forward);
-    match forward.error {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    guarded(|| {
+        let body = bytes_of(body, "body")?;
+        if let Ok(reporter) = handler.downcast::<RobotsParsingReporter>() {
+            let mut reporter = reporter.borrow_mut();
+            let inner = &mut reporter.inner;
+            return py
+                .allow_threads(|| inner.try_parse_into(&body))
+                .map_err(no_memory);
+        }
+        let mut forward = PyHandler {
+            handler: handler.clone(),
+            has_metadata: handler.hasattr("report_line_metadata")?,
+            error: None,
+        };
+        let parsed = robotstxt::try_parse_robots_txt(&body, &mut forward);
+        match (forward.error, parsed) {
+            (Some(e), _) => Err(e),
+            (None, Err(e)) => Err(no_memory(e)),
+            (None, Ok(())) => Ok(()),
+        }
+    })
 }
 
 /// What a line was parsed as: Google's `RobotsParsedLine::RobotsTagName`.
@@ -219,16 +225,23 @@ impl RobotsParsingReporter {
     }
 
     /// The report of each line seen, by line number.
-    fn parse_results(&self) -> Vec<RobotsParsedLine> {
-        self.inner
-            .lines()
-            .map(|l| RobotsParsedLine {
-                line_num: l.line_num,
-                tag_name: l.tag_name.into(),
-                is_typo: l.is_typo,
-                metadata: (&l.metadata).into(),
-            })
-            .collect()
+    fn parse_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            list_of(
+                py,
+                self.inner.lines().map(|l| {
+                    Bound::new(
+                        py,
+                        RobotsParsedLine {
+                            line_num: l.line_num,
+                            tag_name: l.tag_name.into(),
+                            is_typo: l.is_typo,
+                            metadata: (&l.metadata).into(),
+                        },
+                    )
+                }),
+            )
+        })
     }
 
     /// The number of the last line of the last parse.

@@ -20,6 +20,13 @@ pub(crate) fn no_memory(error: TryReserveError) -> PyErr {
     PyMemoryError::new_err(format!("robotstxt_exact: {error}"))
 }
 
+/// `RuntimeError` for an object that another thread is using.
+pub(crate) fn busy(what: &str) -> PyErr {
+    PyRuntimeError::new_err(format!(
+        "this {what} is in use by another thread: use one per thread"
+    ))
+}
+
 /// Runs the body of an entry point, turning a panic into `RuntimeError`.
 ///
 /// PyO3 turns a panic into `PanicException`, which derives from

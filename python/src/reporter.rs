@@ -12,7 +12,7 @@ use robotstxt::{
 };
 
 use crate::convert::{bytes_of, list_of, new_bytes, py_bool};
-use crate::errors::{guarded, no_memory};
+use crate::errors::{busy, guarded, no_memory};
 
 /// What the parser learned about one line.
 #[pyclass(module = "robotstxt_exact", frozen, eq, hash, get_all)]
@@ -124,7 +124,8 @@ impl ParseHandler for PyHandler<'_> {
 ///
 /// `handler` is a `RobotsParsingReporter` (parsed natively) or any object
 /// with the `RobotsParseHandler` methods; values reach it as `bytes`.
-/// `report_line_metadata` is optional.
+/// `report_line_metadata` is optional. A reporter that another thread is
+/// filling raises `RuntimeError`.
 #[pyfunction]
 pub(crate) fn parse_robots_txt(
     py: Python<'_>,
@@ -134,7 +135,9 @@ pub(crate) fn parse_robots_txt(
     guarded(|| {
         let body = bytes_of(body, "body")?;
         if let Ok(reporter) = handler.downcast::<RobotsParsingReporter>() {
-            let mut reporter = reporter.borrow_mut();
+            let mut reporter = reporter
+                .try_borrow_mut()
+                .map_err(|_| busy("RobotsParsingReporter"))?;
             let inner = &mut reporter.inner;
             return py
                 .allow_threads(|| inner.try_parse_into(&body))

@@ -97,6 +97,8 @@ pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<
         .user_agent(concat!("robots/", env!("CARGO_PKG_VERSION")))
         .build()
         .into();
+    // `timeout` is at most a century (robots_txt::parse_seconds): no
+    // overflow here or in the client's own clock arithmetic.
     let deadline = Instant::now() + timeout;
     let mut url = robots_url;
     let mut chain = vec![url.to_string()];

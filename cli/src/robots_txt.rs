@@ -20,6 +20,11 @@ enum PolicyArg {
     Rfc9309,
 }
 
+/// The longest `--timeout`: a century, which is no timeout in practice; a
+/// longer one would overflow the clock's arithmetic (an instant a
+/// `Duration` of 1e19 seconds away does not exist).
+const LONGEST_TIMEOUT: Duration = Duration::from_secs(100 * 365 * 24 * 60 * 60);
+
 /// Options for fetching a robots.txt given as a URL.
 #[derive(clap::Args, Debug, Clone)]
 pub struct FetchArgs {
@@ -27,17 +32,20 @@ pub struct FetchArgs {
     /// RFC 9309's (they differ on HTTP 429).
     #[arg(long, value_enum, default_value = "google")]
     policy: PolicyArg,
-    /// Seconds to wait for a fetch, redirects included.
+    /// Seconds to wait for a fetch, redirects included (longer than a
+    /// century counts as a century).
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
     timeout: Duration,
 }
 
-/// A positive number of seconds, fractions allowed.
+/// A positive number of seconds, fractions allowed; at most a century
+/// (longer waits saturate there).
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
-        .filter(|s| *s > 0.0)
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .filter(|s| *s > 0.0 && s.is_finite())
+        .map(|s| Duration::try_from_secs_f64(s).unwrap_or(LONGEST_TIMEOUT))
+        .map(|d| d.min(LONGEST_TIMEOUT))
         .ok_or_else(|| format!("not a positive number of seconds: {text:?}"))
 }
 

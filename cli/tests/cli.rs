@@ -2154,3 +2154,35 @@ fn out_of_memory_gives_an_answer_or_an_error_never_an_abort() {
         assert!(stderr.contains("out of memory"), "stderr: {stderr}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Bounded reads: durations, what a fetch reads and decodes, what a file
+// read takes, lines cut at 500 KiB.
+// ---------------------------------------------------------------------------
+
+/// `--timeout 1e19` is a valid number of seconds, but no instant lies that
+/// far away: the wait saturates at a century instead of overflowing the
+/// clock ("overflow when adding duration to instant", exit 101, before).
+#[test]
+fn a_timeout_beyond_the_clock_saturates() {
+    let server = Server::start(|_| Reply::ok(ROBOTS));
+    let base = server.base();
+    for timeout in ["1e19", "1e300", "18446744073709551615"] {
+        let (out, stdout, stderr) = fetch_check(
+            &base,
+            "https://example.com/private/x",
+            &["--timeout", timeout],
+        );
+        assert_eq!(
+            stdout,
+            "DISALLOWED https://example.com/private/x [line 2, specific group] Disallow: \
+             /private\n",
+            "--timeout {timeout}: {stderr}"
+        );
+        assert_eq!(
+            stderr,
+            format!("fetched {base}/robots.txt: HTTP 200, 90 bytes: its rules apply\n")
+        );
+        assert_eq!(out.status.code(), Some(1));
+    }
+}

@@ -10,6 +10,8 @@ use robotstxt_exact::crawler::{
     self, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
 };
 
+use crate::robots_txt::{Cut, cut_at};
+
 /// What a fetch gave.
 pub struct Fetched {
     /// The robots.txt URL, then every URL redirected to.
@@ -18,8 +20,8 @@ pub struct Fetched {
     pub outcome: FetchOutcome,
     /// The body of a 2xx answer, at most `limit` bytes.
     pub body: Vec<u8>,
-    /// Whether the body was longer than the limit (and was cut).
-    pub cut: bool,
+    /// Whether the body was longer than the limit (and was cut), and how.
+    pub cut: Option<Cut>,
     /// A description of a network error.
     pub error: Option<String>,
 }
@@ -35,7 +37,7 @@ impl Fetched {
     pub fn outcome_text(&self, limit: Option<usize>, timeout: Duration) -> String {
         match self.outcome {
             FetchOutcome::Status(code) if (200..300).contains(&code) => {
-                if self.cut {
+                if self.cut.is_some() {
                     let n = limit.unwrap_or(0);
                     format!(
                         "HTTP {code}, more than {n} bytes: only the first {n} are read, as \
@@ -107,7 +109,7 @@ pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<
         chain,
         outcome,
         body: Vec::new(),
-        cut: false,
+        cut: None,
         error,
     };
     loop {
@@ -167,10 +169,7 @@ pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<
             };
             return Ok(fail(chain, outcome, Some(e.to_string())));
         }
-        let cut = limit.is_some_and(|n| body.len() > n);
-        if let Some(n) = limit {
-            body.truncate(n);
-        }
+        let cut = limit.and_then(|n| cut_at(&mut body, n));
         return Ok(Fetched {
             chain,
             outcome: FetchOutcome::Status(status),

@@ -363,7 +363,7 @@ fn fetch_site(context: &Context, query: &str) -> Reply {
             "meaning": fetched.meaning(policy),
             "summary": summary,
             "bytes": fetched.body.len(),
-            "cut": fetched.cut,
+            "cut": fetched.cut.is_some(),
             "non_utf8": matches!(body, std::borrow::Cow::Owned(_)),
             "body": body,
             "origin": origin,

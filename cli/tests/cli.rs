@@ -2064,9 +2064,9 @@ fn a_timeout_must_be_a_positive_number_of_seconds() {
     }
 }
 
-/// Runs the binary with its address space capped at `mib` MiB.
+/// The binary with its address space capped at `mib` MiB, and no proxy.
 #[cfg(target_os = "linux")]
-fn run_capped(mib: u64, args: &[&OsStr], stdin: &[u8]) -> Output {
+fn capped(mib: u64) -> Command {
     let mut command = Command::new(BIN);
     let limit = libc::rlimit {
         rlim_cur: mib << 20,
@@ -2081,12 +2081,22 @@ fn run_capped(mib: u64, args: &[&OsStr], stdin: &[u8]) -> Output {
             Ok(())
         });
     }
+    for var in ["http_proxy", "https_proxy", "all_proxy", "no_proxy"] {
+        command.env_remove(var).env_remove(var.to_uppercase());
+    }
     // A panic's backtrace, symbolised without memory, can deadlock in the
     // standard library; a failure must show as a failure, not a hang.
     command
         .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .args(args);
+        .env_remove("RUST_LIB_BACKTRACE");
+    command
+}
+
+/// Runs the binary with its address space capped at `mib` MiB.
+#[cfg(target_os = "linux")]
+fn run_capped(mib: u64, args: &[&OsStr], stdin: &[u8]) -> Output {
+    let mut command = capped(mib);
+    command.args(args);
     output_of(command, stdin)
 }
 
@@ -2185,4 +2195,198 @@ fn a_timeout_beyond_the_clock_saturates() {
         );
         assert_eq!(out.status.code(), Some(1));
     }
+}
+
+/// --check, --explain and --diff use the first 500 KiB, and read no more:
+/// /dev/zero, as a file and as standard input, in a process capped at
+/// 64 MiB (before, they read until memory ran out: exit 2).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_500_kib_modes_read_only_what_they_use() {
+    let d = dir("reads_what_it_uses");
+    let robots = file(&d, "robots.txt", ROBOTS);
+    let zero = OsStr::new("/dev/zero");
+    let run = |args: &[&OsStr], stdin_zero: bool| {
+        let mut command = capped(64);
+        command.args(args);
+        if stdin_zero {
+            command.stdin(std::fs::File::open("/dev/zero").unwrap());
+        } else {
+            command.stdin(Stdio::null());
+        }
+        let out = command.output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let note = |name: &str| {
+        format!(
+            "note: {name} has more than 512000 bytes; only the first 512000 (500 KiB) are \
+             used, as Googlebot does (--no-size-limit reads it all)\n"
+        )
+    };
+    let os = |s: &'static str| OsStr::new(s);
+    // NUL bytes end each line's content, as in Google's C strings: no rules.
+    let (code, stdout, stderr) = run(
+        &[
+            os("--check"),
+            zero,
+            os("--agent"),
+            os("FooBot"),
+            os("--url"),
+            os("https://example.com/x"),
+        ],
+        false,
+    );
+    assert_eq!(
+        (code, stdout.as_str()),
+        (Some(0), "ALLOWED https://example.com/x\n"),
+        "{stderr}"
+    );
+    assert_eq!(stderr, note("/dev/zero"));
+    let (code, stdout, stderr) = run(
+        &[
+            os("--explain"),
+            os("-"),
+            os("FooBot"),
+            os("https://example.com/x"),
+        ],
+        true,
+    );
+    assert_eq!(
+        (code, stdout.as_str()),
+        (
+            Some(0),
+            "ALLOWED https://example.com/x [no matching rule]\n"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(stderr, note("standard input"));
+    let (code, stdout, stderr) = run(&[os("--diff"), zero, robots.as_os_str()], false);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stdout.ends_with("3 rules added, 0 removed, for 2 agents\n"),
+        "{stdout}"
+    );
+    assert_eq!(stderr, note("/dev/zero"));
+}
+
+/// A body whose byte 512,000 falls inside `Disallow: /shop/cart`: the
+/// first 500 KiB end in `Disallow: /sh`, which Google's parser reads as a
+/// rule (it parses a last line without a line end), and which matches
+/// `/shoes` where the whole rule does not.
+fn cut_inside_a_rule() -> (Vec<u8>, usize) {
+    let mut body = b"User-agent: *\nDisallow: /private\n".to_vec();
+    let cut_after = b"Disallow: /sh".len();
+    let target = 512_000 - cut_after;
+    let filler = b"# filler filler filler filler filler filler filler filler\n";
+    while body.len() + filler.len() + 2 <= target {
+        body.extend_from_slice(filler);
+    }
+    // A last comment line of the right length, so the rule starts at
+    // `target`.
+    let pad = target - body.len();
+    body.push(b'#');
+    body.extend(std::iter::repeat_n(b'-', pad - 2));
+    body.push(b'\n');
+    assert_eq!(body.len(), target);
+    let line = body.iter().filter(|&&b| b == b'\n').count() + 1;
+    body.extend_from_slice(b"Disallow: /shop/cart\n# the end\n");
+    (body, line)
+}
+
+/// The line the 500 KiB cut leaves half of is marked where it decides, and
+/// a warning says so; with --no-size-limit the whole rule is read.
+#[test]
+fn a_rule_cut_in_two_by_the_500_kib_limit_is_flagged_where_it_decides() {
+    let d = dir("cut_inside_a_rule");
+    let (body, line) = cut_inside_a_rule();
+    let path = file(&d, "robots.txt", &body);
+    let path = s(&path);
+    let out = run(
+        &[
+            "--check",
+            path,
+            "--agent",
+            "FooBot",
+            "--url",
+            "https://example.com/shoes",
+            "--url",
+            "https://example.com/private",
+            "--explain",
+        ],
+        b"",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "DISALLOWED https://example.com/shoes [line {line}, global group, cut short by the \
+             500 KiB limit] Disallow: /sh\n\
+             DISALLOWED https://example.com/private [line 2, global group] Disallow: /private\n"
+        )
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "note: {path} is {} bytes; only the first 512000 (500 KiB) are used, as Googlebot \
+             does (--no-size-limit reads it all)\n\
+             warning: 1 URL was decided by line {line}, which the 500 KiB limit cuts in two: \
+             only its first part was read, and it may match more than the whole line would; \
+             Google does not document what Googlebot makes of a cut line (--no-size-limit \
+             reads the whole line)\n",
+            body.len()
+        )
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(
+        &[
+            "--explain",
+            path,
+            "FooBot",
+            "https://example.com/shoes",
+            "--json",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cut_at_size_limit"], true);
+    assert_eq!(v["line"], line);
+    assert_eq!(v["rule"], "Disallow: /sh");
+    // The whole file: the whole rule, which /shoes does not match.
+    let out = run(
+        &[
+            "--explain",
+            path,
+            "FooBot",
+            "https://example.com/shoes",
+            "--no-size-limit",
+        ],
+        b"",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "ALLOWED https://example.com/shoes [no matching rule]\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // A cut right before a line's own line end leaves whole lines: no
+    // mark, no warning.
+    let mut whole = body[..512_000 - b"Disallow: /sh".len()].to_vec();
+    whole.extend_from_slice(b"Disallow: /sh\n# the end\n");
+    let path = file(&d, "whole.txt", &whole);
+    let out = run(
+        &[
+            "--explain",
+            s(&path),
+            "FooBot",
+            "https://example.com/shoes",
+            "--json",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["line"], line);
+    assert!(v.get("cut_at_size_limit").is_none(), "{v}");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
 }

@@ -3,14 +3,15 @@
 //! of the body and what the outcome means; `ureq` (rustls, no OpenSSL) does
 //! the I/O.
 
-use std::io::Read;
+use std::io::{self, Read};
 use std::time::{Duration, Instant};
 
 use robotstxt_exact::crawler::{
     self, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
 };
 
-use crate::robots_txt::{Cut, cut_at};
+use crate::output::plural;
+use crate::robots_txt::{Cut, Limit, cut_at};
 
 /// What a fetch gave.
 pub struct Fetched {
@@ -18,12 +19,34 @@ pub struct Fetched {
     pub chain: Vec<String>,
     /// How the fetch ended.
     pub outcome: FetchOutcome,
-    /// The body of a 2xx answer, at most `limit` bytes.
+    /// The body of a 2xx answer, at most the limit's bytes.
     pub body: Vec<u8>,
     /// Whether the body was longer than the limit (and was cut), and how.
     pub cut: Option<Cut>,
     /// A description of a network error.
     pub error: Option<String>,
+}
+
+/// Why a fetch gave nothing to decide with.
+pub enum FetchError {
+    /// The URL has no robots.txt (not http or https, no host, ...).
+    Url(String),
+    /// The body did not fit in memory; `read` bytes of it had.
+    OutOfMemory { read: usize },
+}
+
+impl FetchError {
+    /// What went wrong fetching the robots.txt for `url`, as a sentence.
+    pub fn message(&self, url: &str) -> String {
+        match self {
+            FetchError::Url(e) => format!("cannot fetch a robots.txt for {url:?}: {e}"),
+            FetchError::OutOfMemory { read } => format!(
+                "out of memory reading the robots.txt fetched for {url:?} ({} read; \
+                 --max-fetch-bytes caps what is read)",
+                plural(*read, "byte", "bytes")
+            ),
+        }
+    }
 }
 
 impl Fetched {
@@ -33,20 +56,21 @@ impl Fetched {
     }
 
     /// What happened: `HTTP 200, 1234 bytes`, `HTTP 404`, `network error
-    /// (...)` and the like.
-    pub fn outcome_text(&self, limit: Option<usize>, timeout: Duration) -> String {
+    /// (...)` and the like; `limit` is the one the fetch was given.
+    pub fn outcome_text(&self, limit: Limit, timeout: Duration) -> String {
         match self.outcome {
-            FetchOutcome::Status(code) if (200..300).contains(&code) => {
-                if self.cut.is_some() {
-                    let n = limit.unwrap_or(0);
-                    format!(
-                        "HTTP {code}, more than {n} bytes: only the first {n} are read, as \
-                         Googlebot does"
-                    )
-                } else {
-                    format!("HTTP {code}, {} bytes", self.body.len())
+            FetchOutcome::Status(code) if (200..300).contains(&code) => match self.cut {
+                Some(_) => {
+                    let n = limit.bytes;
+                    let why = if limit.googlebot {
+                        "as Googlebot does"
+                    } else {
+                        "the fetch limit (--max-fetch-bytes)"
+                    };
+                    format!("HTTP {code}, more than {n} bytes: only the first {n} are read, {why}")
                 }
-            }
+                None => format!("HTTP {code}, {} bytes", self.body.len()),
+            },
             FetchOutcome::Status(code) => format!("HTTP {code}"),
             FetchOutcome::TooManyRedirects => {
                 format!("more than {MAX_REDIRECT_HOPS} redirects, not followed")
@@ -74,7 +98,7 @@ impl Fetched {
     }
 
     /// One line saying what was fetched and what it means.
-    pub fn describe(&self, policy: Policy, limit: Option<usize>, timeout: Duration) -> String {
+    pub fn describe(&self, policy: Policy, limit: Limit, timeout: Duration) -> String {
         format!(
             "fetched {}: {}: {}",
             self.chain.join(" -> "),
@@ -84,15 +108,12 @@ impl Fetched {
     }
 }
 
-fn url_error(e: crawler::UrlError) -> String {
-    e.to_string()
-}
-
-/// Fetches the robots.txt governing `page_url`. `limit`: how many body bytes
-/// to keep (one more is read to tell whether there were more); `None`
-/// keeps all. Errors are for URLs that have no robots.txt.
-pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<Fetched, String> {
-    let robots_url = crawler::robots_txt_url(page_url).map_err(url_error)?;
+/// Fetches the robots.txt governing `page_url`, keeping at most
+/// `limit.bytes` of the decoded body (one more is read to tell whether there
+/// were more), within `timeout`, redirects included.
+pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched, FetchError> {
+    let robots_url =
+        crawler::robots_txt_url(page_url).map_err(|e| FetchError::Url(e.to_string()))?;
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .max_redirects(0)
         .http_status_as_error(false)
@@ -126,7 +147,7 @@ pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<
         let mut response = match response {
             Ok(r) => r,
             Err(ureq::Error::Timeout(_)) => return Ok(fail(chain, FetchOutcome::Timeout, None)),
-            Err(ureq::Error::Io(e)) if e.kind() == std::io::ErrorKind::TimedOut => {
+            Err(ureq::Error::Io(e)) if e.kind() == io::ErrorKind::TimedOut => {
                 return Ok(fail(chain, FetchOutcome::Timeout, None));
             }
             Err(e) => {
@@ -156,20 +177,22 @@ pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<
         }
         let reader = response.body_mut().as_reader();
         let mut body = Vec::new();
-        let read = match limit {
-            Some(n) => reader.take(n as u64 + 1).read_to_end(&mut body),
-            None => reader.take(u64::MAX).read_to_end(&mut body),
-        };
+        // One byte past the limit tells whether the body was longer.
+        let read = reader.take(limit.bytes as u64 + 1).read_to_end(&mut body);
         if let Err(e) = read {
-            let outcome = if e.kind() == std::io::ErrorKind::TimedOut || Instant::now() >= deadline
-            {
+            // read_to_end grows the vector fallibly: exhaustion is an
+            // error of its own, not the site's.
+            if e.kind() == io::ErrorKind::OutOfMemory {
+                return Err(FetchError::OutOfMemory { read: body.len() });
+            }
+            let outcome = if e.kind() == io::ErrorKind::TimedOut || Instant::now() >= deadline {
                 FetchOutcome::Timeout
             } else {
                 FetchOutcome::NetworkError
             };
             return Ok(fail(chain, outcome, Some(e.to_string())));
         }
-        let cut = limit.and_then(|n| cut_at(&mut body, n));
+        let cut = cut_at(&mut body, limit.bytes);
         return Ok(Fetched {
             chain,
             outcome: FetchOutcome::Status(status),

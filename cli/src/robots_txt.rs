@@ -1,8 +1,9 @@
 //! Where a mode's robots.txt comes from: a file, standard input ("-"), or a
-//! site's URL fetched as a crawler does (`--policy`, `--timeout`); and the
-//! 500 KiB Googlebot reads, which `--no-size-limit` lifts. Only what is used
-//! is read: the first 500 KiB (and one byte more, to tell whether there is
-//! more), unless told to read all.
+//! site's URL fetched as a crawler does (`--policy`, `--timeout`,
+//! `--max-fetch-bytes`); and the 500 KiB Googlebot reads, which
+//! `--no-size-limit` lifts. Only what is used is read: the first 500 KiB
+//! (and one byte more, to tell whether there is more), unless told to read
+//! all, and never more of a fetch than `--max-fetch-bytes`.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -28,6 +29,11 @@ enum PolicyArg {
 /// `Duration` of 1e19 seconds away does not exist).
 const LONGEST_TIMEOUT: Duration = Duration::from_secs(100 * 365 * 24 * 60 * 60);
 
+/// What a fetch reads at most when the 500 KiB limit does not apply
+/// (`--no-size-limit`, `--lint`): 64 MiB, a hundred times the largest
+/// robots.txt of the corpus and more than any crawler reads.
+pub const DEFAULT_MAX_FETCH_BYTES: usize = 64 << 20;
+
 /// Options for fetching a robots.txt given as a URL.
 #[derive(clap::Args, Debug, Clone)]
 pub struct FetchArgs {
@@ -39,6 +45,10 @@ pub struct FetchArgs {
     /// century counts as a century).
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
     timeout: Duration,
+    /// At most this many bytes of a fetched robots.txt are read, even with
+    /// --no-size-limit or --lint.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FETCH_BYTES, value_parser = parse_bytes)]
+    max_fetch_bytes: usize,
 }
 
 /// A positive number of seconds, fractions allowed; at most a century
@@ -50,6 +60,14 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         .map(|s| Duration::try_from_secs_f64(s).unwrap_or(LONGEST_TIMEOUT))
         .map(|d| d.min(LONGEST_TIMEOUT))
         .ok_or_else(|| format!("not a positive number of seconds: {text:?}"))
+}
+
+/// A positive whole number of bytes.
+fn parse_bytes(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("not a positive whole number of bytes: {text:?}"))
 }
 
 impl FetchArgs {
@@ -65,6 +83,31 @@ impl FetchArgs {
     pub fn timeout(&self) -> Duration {
         self.timeout
     }
+
+    /// How much of a fetch to read: Googlebot's 500 KiB with
+    /// `googlebot_limit`, else (or when it is lower) `--max-fetch-bytes`.
+    pub fn limit(&self, googlebot_limit: bool) -> Limit {
+        if googlebot_limit && MAX_ROBOTS_TXT_BYTES <= self.max_fetch_bytes {
+            Limit {
+                bytes: MAX_ROBOTS_TXT_BYTES,
+                googlebot: true,
+            }
+        } else {
+            Limit {
+                bytes: self.max_fetch_bytes,
+                googlebot: false,
+            }
+        }
+    }
+}
+
+/// How much of a robots.txt is read, and why.
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    /// At most this many bytes are kept.
+    pub bytes: usize,
+    /// Whether this is Googlebot's 500 KiB (else `--max-fetch-bytes`).
+    pub googlebot: bool,
 }
 
 /// Where a body was cut at its limit.
@@ -117,13 +160,13 @@ pub fn stdin_closed_error(what: &str) -> u8 {
 /// Reads a robots.txt from a file, standard input or a URL. With
 /// `googlebot_limit`, only the first 500 KiB are read (Googlebot's view),
 /// and a note on standard error says so when the file was larger; without,
-/// all of it.
+/// all of a file and at most `--max-fetch-bytes` of a fetch.
 pub fn load(source: &OsString, fetch: &FetchArgs, googlebot_limit: bool) -> Result<Rules, u8> {
     if is_url(source) {
         let url = source.to_string_lossy();
-        let limit = googlebot_limit.then_some(MAX_ROBOTS_TXT_BYTES);
-        let fetched = fetch::fetch(&url, limit, fetch.timeout)
-            .map_err(|e| fail(&format!("cannot fetch a robots.txt for {url:?}: {e}")))?;
+        let limit = fetch.limit(googlebot_limit);
+        let fetched =
+            fetch::fetch(&url, limit, fetch.timeout).map_err(|e| fail(&e.message(&url)))?;
         let policy = fetch.policy();
         let line = fetched.describe(policy, limit, fetch.timeout);
         let _ = writeln!(io::stderr().lock(), "{line}");

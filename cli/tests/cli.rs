@@ -1118,6 +1118,9 @@ mod server {
         },
         /// Read the request and never answer (until the server stops).
         Hang,
+        /// A 200 whose body is `unit` repeated up to `total` bytes, written
+        /// as it goes (a body larger than the test's memory).
+        Repeat { unit: Vec<u8>, total: u64 },
     }
 
     impl Reply {
@@ -1251,6 +1254,18 @@ mod server {
                 // The client may stop reading (at 500 KiB): errors are fine.
                 let _ = stream.write_all(head.as_bytes());
                 let _ = stream.write_all(&body);
+            }
+            Reply::Repeat { unit, total } => {
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Length: {total}\r\nConnection: close\r\n\r\n"
+                );
+                let mut left = total;
+                let mut written = stream.write_all(head.as_bytes());
+                while written.is_ok() && left > 0 {
+                    let n = unit.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+                    written = stream.write_all(&unit[..n]);
+                    left -= n as u64;
+                }
             }
         }
     }
@@ -2194,6 +2209,65 @@ fn a_timeout_beyond_the_clock_saturates() {
             format!("fetched {base}/robots.txt: HTTP 200, 90 bytes: its rules apply\n")
         );
         assert_eq!(out.status.code(), Some(1));
+    }
+}
+
+/// With --no-size-limit (and for --lint), a fetch still reads at most
+/// --max-fetch-bytes, 64 MiB by default; a larger limit that memory cannot
+/// hold ends with the out-of-memory error (exit 2), not a network error
+/// that disallows every URL (exit 1, before). The server offers 2 GB.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fetch_reads_at_most_max_fetch_bytes_and_reports_running_out_of_memory() {
+    let unit = {
+        let mut u =
+            b"# filler filler filler filler filler filler filler filler filler\n".repeat(1024);
+        u.truncate(65_536);
+        u
+    };
+    let server = Server::start(move |_| Reply::Repeat {
+        unit: unit.clone(),
+        total: 2_000_000_000,
+    });
+    let base = server.base();
+    let run = |args: &[&str]| {
+        let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+        let out = run_capped(512, &args, b"");
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.code(), stdout, stderr)
+    };
+    let check = [
+        "--check",
+        &base,
+        "--agent",
+        "FooBot",
+        "--url",
+        "https://example.com/x",
+        "--no-size-limit",
+    ];
+    let (code, stdout, stderr) = run(&check);
+    assert_eq!(stdout, "ALLOWED https://example.com/x\n", "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "fetched {base}/robots.txt: HTTP 200, more than 67108864 bytes: only the first \
+             67108864 are read, the fetch limit (--max-fetch-bytes): its rules apply\n"
+        )
+    );
+    assert_eq!(code, Some(0));
+    let over = "--max-fetch-bytes=3000000000";
+    for args in [[&check[..], &[over]].concat(), vec!["--lint", &base, over]] {
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stdout, "");
+        assert!(
+            stderr.starts_with(&format!(
+                "error: out of memory reading the robots.txt fetched for {base:?} ("
+            )),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("network error"), "{stderr}");
     }
 }
 

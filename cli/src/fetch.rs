@@ -1,7 +1,7 @@
 //! Fetching a site's robots.txt over HTTP(S), as a crawler does: the
 //! library's crawler module decides which URL, how many redirects, how much
 //! of the body and what the outcome means; `ureq` (rustls, no OpenSSL) does
-//! the I/O.
+//! the I/O, and `content_encoding.rs` undoes gzip, deflate and br.
 
 use std::io::{self, Read};
 use std::time::{Duration, Instant};
@@ -10,6 +10,7 @@ use robotstxt_exact::crawler::{
     self, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
 };
 
+use crate::content_encoding;
 use crate::output::plural;
 use crate::robots_txt::{Cut, Limit, cut_at};
 
@@ -19,10 +20,12 @@ pub struct Fetched {
     pub chain: Vec<String>,
     /// How the fetch ended.
     pub outcome: FetchOutcome,
-    /// The body of a 2xx answer, at most the limit's bytes.
+    /// The decoded body of a 2xx answer, at most the limit's bytes.
     pub body: Vec<u8>,
     /// Whether the body was longer than the limit (and was cut), and how.
     pub cut: Option<Cut>,
+    /// The content codings undone ("gzip"), empty when none.
+    pub encoding: String,
     /// A description of a network error.
     pub error: Option<String>,
 }
@@ -58,6 +61,11 @@ impl Fetched {
     /// What happened: `HTTP 200, 1234 bytes`, `HTTP 404`, `network error
     /// (...)` and the like; `limit` is the one the fetch was given.
     pub fn outcome_text(&self, limit: Limit, timeout: Duration) -> String {
+        let encoding = if self.encoding.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} decoded)", self.encoding)
+        };
         match self.outcome {
             FetchOutcome::Status(code) if (200..300).contains(&code) => match self.cut {
                 Some(_) => {
@@ -67,9 +75,11 @@ impl Fetched {
                     } else {
                         "the fetch limit (--max-fetch-bytes)"
                     };
-                    format!("HTTP {code}, more than {n} bytes: only the first {n} are read, {why}")
+                    format!(
+                        "HTTP {code}, more than {n} bytes{encoding}: only the first {n} are read, {why}"
+                    )
                 }
-                None => format!("HTTP {code}, {} bytes", self.body.len()),
+                None => format!("HTTP {code}, {} bytes{encoding}", self.body.len()),
             },
             FetchOutcome::Status(code) => format!("HTTP {code}"),
             FetchOutcome::TooManyRedirects => {
@@ -131,6 +141,7 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
         outcome,
         body: Vec::new(),
         cut: None,
+        encoding: String::new(),
         error,
     };
     loop {
@@ -140,6 +151,7 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
         }
         let response = agent
             .get(url.as_str())
+            .header("Accept-Encoding", content_encoding::ACCEPT_ENCODING)
             .config()
             .timeout_global(Some(left))
             .build()
@@ -175,9 +187,18 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
         if !(200..300).contains(&status) {
             return Ok(fail(chain, FetchOutcome::Status(status), None));
         }
-        let reader = response.body_mut().as_reader();
+        let content_encoding = response
+            .headers()
+            .get("content-encoding")
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        let raw = response.body_mut().as_reader();
+        let (reader, encoding) = match content_encoding::decoded(raw, content_encoding.as_deref()) {
+            Ok(decoded) => decoded,
+            Err(why) => return Ok(fail(chain, FetchOutcome::NetworkError, Some(why))),
+        };
         let mut body = Vec::new();
-        // One byte past the limit tells whether the body was longer.
+        // One byte past the limit tells whether the body was longer; the
+        // decoder inflates no more than is read.
         let read = reader.take(limit.bytes as u64 + 1).read_to_end(&mut body);
         if let Err(e) = read {
             // read_to_end grows the vector fallibly: exhaustion is an
@@ -198,6 +219,7 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
             outcome: FetchOutcome::Status(status),
             body,
             cut,
+            encoding,
             error: None,
         });
     }

@@ -26,8 +26,8 @@
 //!   `diff.rs`, `audit.rs`, `serve.rs` (with the page `build.rs` embeds);
 //! - what they read: `robots_txt.rs` (file, "-" or URL, the 500 KiB limit,
 //!   `--policy`/`--timeout`/`--max-fetch-bytes`), `fetch.rs` (the HTTP
-//!   fetch), `url_list.rs` (`--url`, `--urls FILE`), `agents.rs` (`--agent`
-//!   and its warnings);
+//!   fetch), `content_encoding.rs` (gzip, deflate, br), `url_list.rs`
+//!   (`--url`, `--urls FILE`), `agents.rs` (`--agent` and its warnings);
 //! - the verdicts: `decider.rs` (the engine behind one seam, deciding lines);
 //! - what they write: `output.rs` (errors, closed or broken output, text
 //!   helpers), `progress.rs` (progress on a terminal);
@@ -46,6 +46,7 @@ use crate::output::{fail, stdout_closed_error, write_failed, write_stdout};
 mod agents;
 mod audit;
 mod check;
+mod content_encoding;
 mod decider;
 mod diff;
 mod explain;

@@ -45,8 +45,8 @@ pub struct FetchArgs {
     /// century counts as a century).
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
     timeout: Duration,
-    /// At most this many bytes of a fetched robots.txt are read, even with
-    /// --no-size-limit or --lint.
+    /// At most this many bytes of a fetched robots.txt are read (after
+    /// decoding gzip, deflate or br), even with --no-size-limit or --lint.
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FETCH_BYTES, value_parser = parse_bytes)]
     max_fetch_bytes: usize,
 }

@@ -365,6 +365,7 @@ fn fetch_site(context: &Context, query: &str) -> Reply {
             "summary": summary,
             "bytes": fetched.body.len(),
             "cut": fetched.cut.is_some(),
+            "encoding": fetched.encoding,
             "non_utf8": matches!(body, std::borrow::Cow::Owned(_)),
             "body": body,
             "origin": origin,

@@ -1103,7 +1103,7 @@ fn run_console(dir: &Path, block: &str) -> usize {
 mod server {
     use std::io::{Read, Write};
     use std::net::{TcpListener, TcpStream};
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Arc, Mutex};
     use std::thread::JoinHandle;
     use std::time::Duration;
@@ -1159,6 +1159,11 @@ mod server {
         thread: Option<JoinHandle<()>>,
         /// The paths requested, in order.
         pub paths: Arc<Mutex<Vec<String>>>,
+        /// The head of each request (request line and headers), in order.
+        pub heads: Arc<Mutex<Vec<String>>>,
+        /// How many bodies were not written to the end (the client closed
+        /// the connection first).
+        pub unfinished: Arc<AtomicUsize>,
     }
 
     impl Server {
@@ -1168,18 +1173,35 @@ mod server {
             let port = listener.local_addr().unwrap().port();
             let stop = Arc::new(AtomicBool::new(false));
             let paths = Arc::new(Mutex::new(Vec::new()));
+            let heads = Arc::new(Mutex::new(Vec::new()));
+            let unfinished = Arc::new(AtomicUsize::new(0));
             let route: Arc<Route> = Arc::new(route);
             let thread = {
-                let (stop, paths) = (stop.clone(), paths.clone());
+                let (stop, paths, heads, unfinished) = (
+                    stop.clone(),
+                    paths.clone(),
+                    heads.clone(),
+                    unfinished.clone(),
+                );
                 std::thread::spawn(move || {
                     let mut workers = Vec::new();
                     while !stop.load(Ordering::Relaxed) {
                         match listener.accept() {
                             Ok((stream, _)) => {
-                                let (route, stop, paths) =
-                                    (route.clone(), stop.clone(), paths.clone());
+                                let (route, stop, paths, heads, unfinished) = (
+                                    route.clone(),
+                                    stop.clone(),
+                                    paths.clone(),
+                                    heads.clone(),
+                                    unfinished.clone(),
+                                );
                                 workers.push(std::thread::spawn(move || {
-                                    serve(stream, &*route, &stop, &paths)
+                                    let log = Log {
+                                        paths: &paths,
+                                        heads: &heads,
+                                        unfinished: &unfinished,
+                                    };
+                                    serve(stream, &*route, &stop, log)
                                 }));
                             }
                             Err(_) => std::thread::sleep(Duration::from_millis(5)),
@@ -1195,6 +1217,8 @@ mod server {
                 stop,
                 thread: Some(thread),
                 paths,
+                heads,
+                unfinished,
             }
         }
 
@@ -1218,7 +1242,14 @@ mod server {
         }
     }
 
-    fn serve(mut stream: TcpStream, route: &Route, stop: &AtomicBool, paths: &Mutex<Vec<String>>) {
+    /// What the server notes about each request.
+    struct Log<'a> {
+        paths: &'a Mutex<Vec<String>>,
+        heads: &'a Mutex<Vec<String>>,
+        unfinished: &'a AtomicUsize,
+    }
+
+    fn serve(mut stream: TcpStream, route: &Route, stop: &AtomicBool, log: Log<'_>) {
         let _ = stream.set_nonblocking(false);
         let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
         let mut request = Vec::new();
@@ -1231,7 +1262,8 @@ mod server {
         }
         let text = String::from_utf8_lossy(&request);
         let path = text.split(' ').nth(1).unwrap_or("").to_string();
-        paths.lock().unwrap().push(path.clone());
+        log.paths.lock().unwrap().push(path.clone());
+        log.heads.lock().unwrap().push(text.into_owned());
         match route(&path) {
             Reply::Hang => {
                 while !stop.load(Ordering::Relaxed) {
@@ -1252,8 +1284,12 @@ mod server {
                 }
                 head.push_str("\r\n");
                 // The client may stop reading (at 500 KiB): errors are fine.
-                let _ = stream.write_all(head.as_bytes());
-                let _ = stream.write_all(&body);
+                let written = stream
+                    .write_all(head.as_bytes())
+                    .and_then(|()| stream.write_all(&body));
+                if written.is_err() {
+                    log.unfinished.fetch_add(1, Ordering::Relaxed);
+                }
             }
             Reply::Repeat { unit, total } => {
                 let head = format!(
@@ -1265,6 +1301,9 @@ mod server {
                     let n = unit.len().min(usize::try_from(left).unwrap_or(usize::MAX));
                     written = stream.write_all(&unit[..n]);
                     left -= n as u64;
+                }
+                if written.is_err() {
+                    log.unfinished.fetch_add(1, Ordering::Relaxed);
                 }
             }
         }
@@ -2210,6 +2249,182 @@ fn a_timeout_beyond_the_clock_saturates() {
         );
         assert_eq!(out.status.code(), Some(1));
     }
+}
+
+/// ROBOTS compressed by Google's brotli encoder (Node 20's
+/// `zlib.brotliCompressSync(ROBOTS)`, quality 11).
+const ROBOTS_BR: [u8; 80] = [
+    27, 89, 0, 64, 44, 15, 108, 199, 104, 232, 9, 20, 61, 46, 110, 70, 192, 133, 253, 35, 84, 122,
+    191, 85, 185, 165, 77, 133, 32, 162, 84, 121, 49, 74, 144, 178, 181, 156, 123, 163, 107, 133,
+    23, 33, 57, 169, 208, 162, 227, 1, 23, 221, 42, 140, 85, 101, 85, 137, 23, 143, 30, 100, 54,
+    30, 78, 247, 245, 110, 101, 207, 47, 174, 68, 33, 166, 38, 55, 104, 80, 7,
+];
+
+/// A 200 with `body` sent under `Content-Encoding: encoding`.
+fn encoded(encoding: &str, body: Vec<u8>) -> Reply {
+    Reply::Answer {
+        status: 200,
+        headers: vec![("Content-Encoding".into(), encoding.into())],
+        body,
+    }
+}
+
+/// Google's crawlers send `Accept-Encoding: gzip, deflate, br` and decode
+/// what comes back ("Overview of Google crawlers and fetchers"); before,
+/// the fetch asked for nothing and parsed a gzip body as rules.
+#[test]
+fn fetch_asks_for_and_decodes_gzip_deflate_and_br() {
+    use flate2::Compression;
+    use flate2::write::{DeflateEncoder, GzEncoder, ZlibEncoder};
+    let mut gzip = GzEncoder::new(Vec::new(), Compression::default());
+    gzip.write_all(ROBOTS).unwrap();
+    let mut zlib = ZlibEncoder::new(Vec::new(), Compression::default());
+    zlib.write_all(ROBOTS).unwrap();
+    let mut raw_deflate = DeflateEncoder::new(Vec::new(), Compression::default());
+    raw_deflate.write_all(ROBOTS).unwrap();
+    let cases = [
+        ("gzip", gzip.finish().unwrap()),
+        ("x-gzip", {
+            let mut g = GzEncoder::new(Vec::new(), Compression::fast());
+            g.write_all(ROBOTS).unwrap();
+            g.finish().unwrap()
+        }),
+        ("deflate", zlib.finish().unwrap()),
+        ("deflate", raw_deflate.finish().unwrap()),
+        ("br", ROBOTS_BR.to_vec()),
+        ("identity", ROBOTS.to_vec()),
+    ];
+    for (encoding, body) in cases {
+        let server = Server::start(move |_| encoded(encoding, body.clone()));
+        let base = server.base();
+        let (out, stdout, stderr) = fetch_check(&base, "https://example.com/private/x", &[]);
+        assert_eq!(
+            stdout,
+            "DISALLOWED https://example.com/private/x [line 2, specific group] Disallow: \
+             /private\n",
+            "{encoding}: {stderr}"
+        );
+        let name = match encoding {
+            "x-gzip" => " (gzip decoded)".to_string(),
+            "identity" => String::new(),
+            e => format!(" ({e} decoded)"),
+        };
+        assert_eq!(
+            stderr,
+            format!("fetched {base}/robots.txt: HTTP 200, 90 bytes{name}: its rules apply\n")
+        );
+        assert_eq!(out.status.code(), Some(1));
+        let heads = server.heads.lock().unwrap();
+        assert!(
+            heads[0]
+                .to_ascii_lowercase()
+                .contains("\r\naccept-encoding: gzip, deflate, br\r\n"),
+            "{}",
+            heads[0]
+        );
+    }
+}
+
+/// A body in a coding the fetch did not ask for cannot be read: like a
+/// broken body, the fetch failed (Google counts such failures as server
+/// errors), so every URL is disallowed.
+#[test]
+fn fetch_of_an_unknown_or_broken_coding_is_a_network_error() {
+    for (encoding, body) in [("zstd", ROBOTS.to_vec()), ("gzip", ROBOTS.to_vec())] {
+        let server = Server::start(move |_| encoded(encoding, body.clone()));
+        let base = server.base();
+        let (out, stdout, stderr) = fetch_check(&base, "https://example.com/public", &[]);
+        assert!(stdout.starts_with("DISALLOWED https://example.com/public [no rules: "));
+        assert!(
+            stderr.starts_with(&format!("fetched {base}/robots.txt: network error (")),
+            "{stderr}"
+        );
+        assert!(
+            stderr.ends_with(": unreachable, so every URL is disallowed (Google)\n"),
+            "{stderr}"
+        );
+        assert_eq!(out.status.code(), Some(1));
+    }
+}
+
+/// A gzip body that decodes to `head`, then `mib` MiB of `#` (one comment
+/// line). 1 MiB of `#` deflates to about a kilobyte of blocks, ended by a
+/// sync flush; the same blocks again decode to the same bytes again (their
+/// back-references reach only `#`s of their own run), so 1 GiB takes 1 MB.
+/// The gzip trailer is left zero: a reader that got that far would have
+/// decoded it all.
+fn gzip_bomb(head: &[u8], mib: usize) -> Vec<u8> {
+    use flate2::{Compress, Compression, FlushCompress};
+    let mut deflate = Compress::new(Compression::best(), false);
+    let mut run = |input: &[u8], flush| {
+        let mut out = Vec::with_capacity(input.len() / 64 + 4096);
+        let before = deflate.total_in();
+        deflate.compress_vec(input, &mut out, flush).unwrap();
+        assert_eq!(deflate.total_in() - before, input.len() as u64);
+        out
+    };
+    let mut gzip = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    gzip.extend(run(head, FlushCompress::Sync));
+    let filler = run(&vec![b'#'; 1 << 20], FlushCompress::Sync);
+    for _ in 0..mib {
+        gzip.extend_from_slice(&filler);
+    }
+    gzip.extend(run(b"", FlushCompress::Finish));
+    gzip.extend_from_slice(&[0; 8]);
+    gzip
+}
+
+/// The decoder inflates only what the limit needs: 16 GiB behind 16 MB of
+/// gzip cost the 500 KiB that Googlebot reads (and 64 MiB with
+/// --no-size-limit), in a process capped at 256 MiB, and the client hangs
+/// up long before the server has sent the whole bomb (16 MB is more than
+/// the sockets' buffers hold).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_compression_bomb_is_decoded_only_as_far_as_the_limit() {
+    let bomb = gzip_bomb(ROBOTS, 16 << 10);
+    assert!(bomb.len() < 20 << 20, "{}", bomb.len());
+    let server = Server::start(move |_| encoded("gzip", bomb.clone()));
+    let base = server.base();
+    for (extra, limit, why) in [
+        (None, 512_000, "as Googlebot does"),
+        (
+            Some("--no-size-limit"),
+            64 << 20,
+            "the fetch limit (--max-fetch-bytes)",
+        ),
+    ] {
+        let mut args = vec![
+            "--check",
+            &base,
+            "--agent",
+            "FooBot",
+            "--url",
+            "https://example.com/private/x",
+        ];
+        args.extend(extra);
+        let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+        let out = run_capped(256, &args, b"");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "DISALLOWED https://example.com/private/x\n",
+            "{stderr}"
+        );
+        assert!(
+            stderr.starts_with(&format!(
+                "fetched {base}/robots.txt: HTTP 200, more than {limit} bytes (gzip decoded): \
+                 only the first {limit} are read, {why}: its rules apply\n"
+            )),
+            "{stderr}"
+        );
+        assert_eq!(out.status.code(), Some(1));
+    }
+    // Each fetch hung up with most of the bomb unsent.
+    assert_eq!(
+        server.unfinished.load(std::sync::atomic::Ordering::Relaxed),
+        2
+    );
 }
 
 /// With --no-size-limit (and for --lint), a fetch still reads at most

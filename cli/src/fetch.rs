@@ -118,6 +118,24 @@ impl Fetched {
     }
 }
 
+/// Whether a request failed as one does on a kept-alive connection that the
+/// server closed while it sat idle: the connection reset or closed before
+/// any byte of an answer.
+fn closed_before_answer(error: &ureq::Error) -> bool {
+    let io = match error {
+        ureq::Error::Io(e) => e,
+        ureq::Error::Protocol(_) => return true,
+        _ => return false,
+    };
+    matches!(
+        io.kind(),
+        io::ErrorKind::ConnectionReset
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::BrokenPipe
+            | io::ErrorKind::UnexpectedEof
+    )
+}
+
 /// Fetches the robots.txt governing `page_url`, keeping at most
 /// `limit.bytes` of the decoded body (one more is read to tell whether there
 /// were more), within `timeout`, redirects included.
@@ -136,6 +154,10 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
     let mut url = robots_url;
     let mut chain = vec![url.to_string()];
     let mut hops = 0;
+    // The origin (scheme, host, port) of the last request that got an
+    // answer: a request to it may go out on that kept-alive connection.
+    let mut last_origin = None;
+    let mut retried = false;
     let fail = |chain: Vec<String>, outcome, error: Option<String>| Fetched {
         chain,
         outcome,
@@ -162,10 +184,22 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
             Err(ureq::Error::Io(e)) if e.kind() == io::ErrorKind::TimedOut => {
                 return Ok(fail(chain, FetchOutcome::Timeout, None));
             }
+            // A server may close a kept-alive connection just as the next
+            // request goes out on it; HTTP clients send such a request
+            // again, once, on a new connection (RFC 9112, 9.3.1).
+            Err(e)
+                if !retried
+                    && last_origin.as_ref() == Some(&url.origin())
+                    && closed_before_answer(&e) =>
+            {
+                retried = true;
+                continue;
+            }
             Err(e) => {
                 return Ok(fail(chain, FetchOutcome::NetworkError, Some(e.to_string())));
             }
         };
+        last_origin = Some(url.origin());
         let status = response.status().as_u16();
         if (300..400).contains(&status) {
             let location = response
@@ -180,6 +214,7 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
                 hops += 1;
                 chain.push(next.to_string());
                 url = next;
+                retried = false;
                 continue;
             }
             return Ok(fail(chain, FetchOutcome::Status(status), None));

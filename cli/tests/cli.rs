@@ -1121,6 +1121,11 @@ mod server {
         /// A 200 whose body is `unit` repeated up to `total` bytes, written
         /// as it goes (a body larger than the test's memory).
         Repeat { unit: Vec<u8>, total: u64 },
+        /// A 301 to `location` on a connection kept alive (HTTP/1.1's
+        /// default), which is closed unanswered when the next request comes
+        /// on it: what a server that times out an idle connection does when
+        /// the client's next request crosses its close.
+        RedirectThenClose { location: String },
     }
 
     impl Reply {
@@ -1290,6 +1295,24 @@ mod server {
                 if written.is_err() {
                     log.unfinished.fetch_add(1, Ordering::Relaxed);
                 }
+            }
+            Reply::RedirectThenClose { location } => {
+                let head = format!(
+                    "HTTP/1.1 301 Moved Permanently\r\nLocation: {location}\r\nContent-Length: 0\r\n\r\n"
+                );
+                let _ = stream.write_all(head.as_bytes());
+                let mut next = Vec::new();
+                while !next.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match stream.read(&mut buf) {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => next.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let text = String::from_utf8_lossy(&next);
+                let path = text.split(' ').nth(1).unwrap_or("").to_string();
+                log.paths.lock().unwrap().push(path);
+                log.heads.lock().unwrap().push(text.into_owned());
+                // Dropping the stream closes the connection unanswered.
             }
             Reply::Repeat { unit, total } => {
                 let head = format!(
@@ -2484,6 +2507,40 @@ fn a_fetch_reads_at_most_max_fetch_bytes_and_reports_running_out_of_memory() {
         );
         assert!(!stderr.contains("network error"), "{stderr}");
     }
+}
+
+/// A server may close a kept-alive connection just as the next request
+/// goes out on it; the fetch sends that request again, once, on a new
+/// connection, as HTTP clients do (RFC 9112, 9.3.1). Before, the redirect's
+/// target was "unreachable" and every URL disallowed.
+#[test]
+fn a_request_on_a_kept_alive_connection_closed_by_the_server_is_sent_again() {
+    let server = Server::start(|path| match path {
+        "/robots.txt" => Reply::RedirectThenClose {
+            location: "/moved.txt".into(),
+        },
+        "/moved.txt" => Reply::ok(ROBOTS),
+        _ => Reply::status(404),
+    });
+    let base = server.base();
+    let (out, stdout, stderr) = fetch_check(&base, "https://example.com/public", &[]);
+    assert_eq!(
+        stdout, "ALLOWED https://example.com/public [no matching rule, specific group]\n",
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr,
+        format!(
+            "fetched {base}/robots.txt -> {base}/moved.txt: HTTP 200, 90 bytes: its rules apply\n"
+        )
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // The first request for /moved.txt went out on the kept-alive
+    // connection and was not answered; the second, on a new one, was.
+    assert_eq!(
+        *server.paths.lock().unwrap(),
+        ["/robots.txt", "/moved.txt", "/moved.txt"]
+    );
 }
 
 /// --check, --explain and --diff use the first 500 KiB, and read no more:

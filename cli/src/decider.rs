@@ -23,6 +23,32 @@ pub struct Outcome {
     pub specific_group: bool,
 }
 
+/// Which size limit cut a body.
+#[derive(Debug, Clone, Copy)]
+enum CutBy {
+    /// The 500 KiB Googlebot reads.
+    Googlebot,
+    /// `--max-fetch-bytes`.
+    FetchLimit,
+}
+
+impl CutBy {
+    fn name(self) -> &'static str {
+        match self {
+            CutBy::Googlebot => "the 500 KiB limit",
+            CutBy::FetchLimit => "the fetch limit (--max-fetch-bytes)",
+        }
+    }
+
+    /// The option that reads the whole line.
+    fn lifted_by(self) -> &'static str {
+        match self {
+            CutBy::Googlebot => "--no-size-limit",
+            CutBy::FetchLimit => "a larger --max-fetch-bytes",
+        }
+    }
+}
+
 /// Decides URLs against one robots.txt, parsed once, and finds the text of
 /// deciding lines.
 pub struct Decider<'a> {
@@ -39,9 +65,10 @@ pub struct Decider<'a> {
     /// For the usage preferences of `--explain`, when `robots` is not kept:
     /// parsed on first use, and only for a body that has preference lines.
     preference_robots: OnceCell<Option<Robots>>,
-    /// The last line, when the size limit cut the body inside it: only its
-    /// first part was read, and it may read as a broader rule.
-    cut_line: Option<u32>,
+    /// The last line, when a size limit cut the body inside it (only its
+    /// first part was read, and it may read as a broader rule), and the
+    /// limit.
+    cut_line: Option<(u32, CutBy)>,
 }
 
 impl<'a> Decider<'a> {
@@ -81,9 +108,15 @@ impl<'a> Decider<'a> {
             lines: with_lines.then(|| LineIndex::new(body)),
             past_limit: first_line_past_limit(body),
             preference_robots: OnceCell::new(),
-            cut_line: cut
-                .filter(|c| c.inside_line)
-                .map(|_| u32::try_from(lint::line_count(body)).unwrap_or(u32::MAX)),
+            cut_line: cut.filter(|c| c.inside_line).map(|c| {
+                let line = u32::try_from(lint::line_count(body)).unwrap_or(u32::MAX);
+                let by = if c.at == MAX_ROBOTS_TXT_BYTES {
+                    CutBy::Googlebot
+                } else {
+                    CutBy::FetchLimit
+                };
+                (line, by)
+            }),
         }
     }
 
@@ -157,21 +190,22 @@ impl<'a> Decider<'a> {
         self.past_limit.is_some_and(|p| n >= p && n > 0)
     }
 
-    /// Whether line `n` is the one the size limit cut in two.
+    /// Whether line `n` is the one a size limit cut in two.
     pub fn is_cut_line(&self, n: u32) -> bool {
-        n > 0 && self.cut_line == Some(n)
+        n > 0 && self.cut_line.is_some_and(|(line, _)| line == n)
     }
 
     /// The warning for `urls` URLs decided by the line the size limit cut
     /// in two (`file` names the file, for `--diff`).
     pub fn cut_line_warning(&self, urls: usize, file: &str) -> Option<String> {
-        let line = self.cut_line.filter(|_| urls > 0)?;
+        let (line, by) = self.cut_line.filter(|_| urls > 0)?;
         Some(format!(
-            "warning: {} decided by line {line}{file}, which the 500 KiB limit cuts in two: \
-             only its first part was read, and it may match more than the whole line \
-             would; Google does not document what Googlebot makes of a cut line \
-             (--no-size-limit reads the whole line)",
+            "warning: {} decided by line {line}{file}, which {} cuts in two: only its \
+             first part was read, and it may match more than the whole line would; Google \
+             does not document what Googlebot makes of a cut line ({} reads the whole line)",
             plural(urls, "URL was", "URLs were"),
+            by.name(),
+            by.lifted_by(),
         ))
     }
 
@@ -191,8 +225,8 @@ impl<'a> Decider<'a> {
             n => {
                 let past = if self.is_past_limit(n) {
                     ", past the 500 KiB Googlebot reads"
-                } else if self.is_cut_line(n) {
-                    ", cut short by the 500 KiB limit"
+                } else if let Some((_, by)) = self.cut_line.filter(|_| self.is_cut_line(n)) {
+                    &format!(", cut short by {}", by.name())
                 } else {
                     ""
                 };

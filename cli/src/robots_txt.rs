@@ -113,6 +113,8 @@ pub struct Limit {
 /// Where a body was cut at its limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cut {
+    /// The limit: how many bytes were kept.
+    pub at: usize,
     /// Whether the cut falls inside a line: its first part is all that is
     /// left of it, and may read as a broader rule than the whole line.
     pub inside_line: bool,
@@ -128,7 +130,10 @@ pub fn cut_at(body: &mut Vec<u8>, limit: usize) -> Option<Cut> {
     let line_end = |b: Option<&u8>| matches!(b, Some(b'\n' | b'\r'));
     let inside_line = limit > 0 && !line_end(body.get(limit - 1)) && !line_end(body.get(limit));
     body.truncate(limit);
-    Some(Cut { inside_line })
+    Some(Cut {
+        at: limit,
+        inside_line,
+    })
 }
 
 /// The rules a mode works with.

@@ -2736,3 +2736,34 @@ fn a_rule_cut_in_two_by_the_500_kib_limit_is_flagged_where_it_decides() {
     assert!(v.get("cut_at_size_limit").is_none(), "{v}");
     assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
 }
+
+/// A fetch cut by --max-fetch-bytes inside a line is flagged the same way,
+/// naming that limit: the first 32 bytes of ROBOTS end in `Disallow: /pr`,
+/// which decides /print where `Disallow: /private` would not.
+#[test]
+fn a_fetch_cut_inside_a_rule_by_max_fetch_bytes_is_flagged_too() {
+    let server = Server::start(|_| Reply::ok(ROBOTS));
+    let base = server.base();
+    let (out, stdout, stderr) = fetch_check(
+        &base,
+        "https://example.com/print",
+        &["--max-fetch-bytes", "32"],
+    );
+    assert_eq!(
+        stdout,
+        "DISALLOWED https://example.com/print [line 2, specific group, cut short by the fetch \
+         limit (--max-fetch-bytes)] Disallow: /pr\n"
+    );
+    assert_eq!(
+        stderr,
+        format!(
+            "fetched {base}/robots.txt: HTTP 200, more than 32 bytes: only the first 32 are \
+             read, the fetch limit (--max-fetch-bytes): its rules apply\n\
+             warning: 1 URL was decided by line 2, which the fetch limit (--max-fetch-bytes) \
+             cuts in two: only its first part was read, and it may match more than the whole \
+             line would; Google does not document what Googlebot makes of a cut line (a \
+             larger --max-fetch-bytes reads the whole line)\n"
+        )
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

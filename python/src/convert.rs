@@ -14,7 +14,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::{PyBytes, PyList, PyString};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use crate::errors::no_memory;
 
@@ -96,6 +96,34 @@ pub(crate) fn text<'py>(py: Python<'py>, bytes: &[u8]) -> PyResult<Bound<'py, Py
     unsafe {
         let s = ffi::PyUnicode_DecodeUTF8(bytes.as_ptr().cast(), len, c"surrogateescape".as_ptr());
         Bound::from_owned_ptr_or_err(py, s)
+    }
+}
+
+/// An `int`, or `MemoryError`: PyO3's conversion of a `u32` panics when
+/// Python cannot allocate it, which matters where a call makes one per
+/// line or group.
+pub(crate) fn int(py: Python<'_>, n: u32) -> PyResult<Bound<'_, PyAny>> {
+    // SAFETY: PyLong_FromUnsignedLong returns a new reference or NULL with
+    // an exception set.
+    unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyLong_FromUnsignedLong(n.into())) }
+}
+
+/// A tuple of `items`, or `MemoryError` (PyO3's tuple conversions panic).
+pub(crate) fn tuple<'py>(
+    py: Python<'py>,
+    items: &[Bound<'py, PyAny>],
+) -> PyResult<Bound<'py, PyTuple>> {
+    let len = ffi::Py_ssize_t::try_from(items.len())
+        .map_err(|_| PyValueError::new_err("too many items for a tuple"))?;
+    // SAFETY: PyTuple_New returns a new reference or NULL with an exception
+    // set; each slot is set once, within bounds, with a new reference that
+    // PyTuple_SetItem steals.
+    unsafe {
+        let tuple = Bound::from_owned_ptr_or_err(py, ffi::PyTuple_New(len))?;
+        for (i, item) in (0..).zip(items) {
+            ffi::PyTuple_SetItem(tuple.as_ptr(), i, item.clone().into_ptr());
+        }
+        Ok(tuple.downcast_into_unchecked())
     }
 }
 

@@ -3,15 +3,16 @@
 //! with the handler methods, and the per-line report (`RobotsParsedLine`,
 //! `LineMetadata`, `RobotsTagName`).
 
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyList, PyString};
 
 use robotstxt::{
     LineMetadata as CoreLineMetadata, ParseHandler, RobotsParsingReporter as CoreReporter,
     RobotsTagName,
 };
 
-use crate::convert::{bytes_of, list_of, new_bytes, py_bool};
+use crate::convert::{bytes_of, int, list_of, new_bytes, py_bool, tuple};
 use crate::errors::{busy, guarded, no_memory};
 
 /// What the parser learned about one line.
@@ -68,53 +69,77 @@ struct PyHandler<'py> {
 }
 
 impl<'py> PyHandler<'py> {
-    fn call<A: IntoPyObject<'py, Target = PyTuple>>(
+    /// Calls the handler's method `name` (interned: no string is made per
+    /// call) with the arguments `args` makes; every object is made
+    /// fallibly, so a failure is the `MemoryError` raised at the end.
+    fn call(
         &mut self,
-        name: &str,
-        args: impl FnOnce(Python<'py>) -> PyResult<A>,
+        name: &Bound<'py, PyString>,
+        args: impl FnOnce(Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>>,
     ) {
         if self.error.is_some() {
             return;
         }
-        let called = args(self.handler.py()).and_then(|a| self.handler.call_method1(name, a));
+        let py = self.handler.py();
+        let called = args(py)
+            .and_then(|a| tuple(py, &a))
+            .and_then(|a| self.handler.call_method1(name, a));
         if let Err(e) = called {
             self.error = Some(e);
         }
+    }
+
+    /// A `(line_num, value)` call.
+    fn call_value(&mut self, name: &Bound<'py, PyString>, line_num: u32, value: &[u8]) {
+        self.call(name, |py| {
+            Ok(vec![int(py, line_num)?, new_bytes(py, value)?.into_any()])
+        });
     }
 }
 
 impl ParseHandler for PyHandler<'_> {
     fn handle_robots_start(&mut self) {
-        self.call("handle_robots_start", |_| Ok(()));
+        let name = intern!(self.handler.py(), "handle_robots_start");
+        self.call(name, |_| Ok(Vec::new()));
     }
     fn handle_robots_end(&mut self) {
-        self.call("handle_robots_end", |_| Ok(()));
+        let name = intern!(self.handler.py(), "handle_robots_end");
+        self.call(name, |_| Ok(Vec::new()));
     }
     fn handle_user_agent(&mut self, line_num: u32, value: &[u8]) {
-        self.call("handle_user_agent", |py| {
-            Ok((line_num, new_bytes(py, value)?))
-        });
+        let name = intern!(self.handler.py(), "handle_user_agent");
+        self.call_value(name, line_num, value);
     }
     fn handle_allow(&mut self, line_num: u32, value: &[u8]) {
-        self.call("handle_allow", |py| Ok((line_num, new_bytes(py, value)?)));
+        let name = intern!(self.handler.py(), "handle_allow");
+        self.call_value(name, line_num, value);
     }
     fn handle_disallow(&mut self, line_num: u32, value: &[u8]) {
-        self.call("handle_disallow", |py| {
-            Ok((line_num, new_bytes(py, value)?))
-        });
+        let name = intern!(self.handler.py(), "handle_disallow");
+        self.call_value(name, line_num, value);
     }
     fn handle_sitemap(&mut self, line_num: u32, value: &[u8]) {
-        self.call("handle_sitemap", |py| Ok((line_num, new_bytes(py, value)?)));
+        let name = intern!(self.handler.py(), "handle_sitemap");
+        self.call_value(name, line_num, value);
     }
     fn handle_unknown_action(&mut self, line_num: u32, action: &[u8], value: &[u8]) {
-        self.call("handle_unknown_action", |py| {
-            Ok((line_num, new_bytes(py, action)?, new_bytes(py, value)?))
+        let name = intern!(self.handler.py(), "handle_unknown_action");
+        self.call(name, |py| {
+            Ok(vec![
+                int(py, line_num)?,
+                new_bytes(py, action)?.into_any(),
+                new_bytes(py, value)?.into_any(),
+            ])
         });
     }
     fn report_line_metadata(&mut self, line_num: u32, metadata: &CoreLineMetadata) {
         if self.has_metadata {
-            self.call("report_line_metadata", |py| {
-                Ok((line_num, Bound::new(py, LineMetadata::from(metadata))?))
+            let name = intern!(self.handler.py(), "report_line_metadata");
+            self.call(name, |py| {
+                Ok(vec![
+                    int(py, line_num)?,
+                    Bound::new(py, LineMetadata::from(metadata))?.into_any(),
+                ])
             });
         }
     }

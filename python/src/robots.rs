@@ -12,7 +12,9 @@ use pyo3::types::{PyBool, PyList};
 
 use robotstxt::{CompiledRobots, Robots as CoreRobots, RuleKind};
 
-use crate::convert::{agents_of, bytes_of, list_of, new_bytes, new_list, py_bool, text};
+use crate::convert::{
+    agents_of, bytes_of, int, list_of, new_bytes, new_list, py_bool, text, tuple,
+};
 use crate::errors::{guarded, no_memory};
 use crate::preferences::{
     PreferenceLine, Preferences, RequestRate, preference_line, preferences, request_rate,
@@ -311,7 +313,8 @@ impl Robots {
                 self.inner.groups().map(|g| {
                     let agents = list_of(
                         py,
-                        g.agents().map(|(value, line)| Ok((text(py, value)?, line))),
+                        g.agents()
+                            .map(|(value, line)| tuple(py, &[text(py, value)?, int(py, line)?])),
                     )?;
                     let rules = list_of(
                         py,

@@ -1,7 +1,7 @@
 //! The conversions every class shares: `bytes` or `str` arguments in,
-//! `bytes`, `str` (with `surrogateescape`) and lists out, Python booleans in
-//! `__repr__`, and seconds as `float` to and from Rust times; with the
-//! `TypeError` or `ValueError` a wrong argument raises.
+//! `bytes`, `str` (with `surrogateescape`), `int`s, tuples, lists and dicts
+//! out, Python booleans in `__repr__`, and seconds as `float` to and from
+//! Rust times; with the `TypeError` or `ValueError` a wrong argument raises.
 //!
 //! Nothing here copies an argument into Rust memory or builds a result
 //! with an allocation that cannot fail: arguments stay in Python objects
@@ -14,7 +14,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
 use crate::errors::no_memory;
 
@@ -102,10 +102,15 @@ pub(crate) fn text<'py>(py: Python<'py>, bytes: &[u8]) -> PyResult<Bound<'py, Py
 /// An `int`, or `MemoryError`: PyO3's conversion of a `u32` panics when
 /// Python cannot allocate it, which matters where a call makes one per
 /// line or group.
-pub(crate) fn int(py: Python<'_>, n: u32) -> PyResult<Bound<'_, PyAny>> {
-    // SAFETY: PyLong_FromUnsignedLong returns a new reference or NULL with
-    // an exception set.
-    unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyLong_FromUnsignedLong(n.into())) }
+pub(crate) fn int(py: Python<'_>, n: u64) -> PyResult<Bound<'_, PyAny>> {
+    // SAFETY: PyLong_FromUnsignedLongLong returns a new reference or NULL
+    // with an exception set.
+    unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyLong_FromUnsignedLongLong(n)) }
+}
+
+/// A count as an `int`, or `MemoryError`.
+pub(crate) fn count(py: Python<'_>, n: usize) -> PyResult<Bound<'_, PyAny>> {
+    int(py, u64::try_from(n).unwrap_or(u64::MAX))
 }
 
 /// A tuple of `items`, or `MemoryError` (PyO3's tuple conversions panic).
@@ -134,6 +139,16 @@ pub(crate) fn new_list(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     unsafe {
         Bound::from_owned_ptr_or_err(py, ffi::PyList_New(0))
             .map(|list| list.downcast_into_unchecked())
+    }
+}
+
+/// An empty dict, or `MemoryError` (PyO3's `PyDict::new` panics).
+pub(crate) fn new_dict(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    // SAFETY: PyDict_New returns a new reference or NULL with an exception
+    // set.
+    unsafe {
+        Bound::from_owned_ptr_or_err(py, ffi::PyDict_New())
+            .map(|dict| dict.downcast_into_unchecked())
     }
 }
 

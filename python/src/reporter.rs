@@ -92,7 +92,10 @@ impl<'py> PyHandler<'py> {
     /// A `(line_num, value)` call.
     fn call_value(&mut self, name: &Bound<'py, PyString>, line_num: u32, value: &[u8]) {
         self.call(name, |py| {
-            Ok(vec![int(py, line_num)?, new_bytes(py, value)?.into_any()])
+            Ok(vec![
+                int(py, line_num.into())?,
+                new_bytes(py, value)?.into_any(),
+            ])
         });
     }
 }
@@ -126,7 +129,7 @@ impl ParseHandler for PyHandler<'_> {
         let name = intern!(self.handler.py(), "handle_unknown_action");
         self.call(name, |py| {
             Ok(vec![
-                int(py, line_num)?,
+                int(py, line_num.into())?,
                 new_bytes(py, action)?.into_any(),
                 new_bytes(py, value)?.into_any(),
             ])
@@ -137,7 +140,7 @@ impl ParseHandler for PyHandler<'_> {
             let name = intern!(self.handler.py(), "report_line_metadata");
             self.call(name, |py| {
                 Ok(vec![
-                    int(py, line_num)?,
+                    int(py, line_num.into())?,
                     Bound::new(py, LineMetadata::from(metadata))?.into_any(),
                 ])
             });

@@ -16,9 +16,7 @@ use crate::convert::{
     agents_of, bytes_of, int, list_of, new_bytes, new_list, py_bool, text, tuple,
 };
 use crate::errors::{guarded, no_memory};
-use crate::preferences::{
-    PreferenceLine, Preferences, RequestRate, preference_line, preferences, request_rate,
-};
+use crate::preferences::{Preferences, RequestRate, preference_line, preferences, request_rate};
 
 /// The answer to one query, as `RobotsMatcher`'s accessors give it.
 #[pyclass(module = "robotstxt_exact", frozen, eq, hash, get_all)]
@@ -91,8 +89,9 @@ pub(crate) struct Group {
     crawl_delay: Option<f64>,
     /// The group's first valid `Request-rate` (an extension).
     request_rate: Option<RequestRate>,
-    /// Its `Content-Signal` and `Content-Usage` lines (an extension).
-    preference_lines: Vec<Py<PreferenceLine>>,
+    /// Its `Content-Signal` and `Content-Usage` lines (an extension),
+    /// `PreferenceLine`s.
+    preference_lines: Py<PyList>,
 }
 
 #[pymethods]
@@ -313,8 +312,9 @@ impl Robots {
                 self.inner.groups().map(|g| {
                     let agents = list_of(
                         py,
-                        g.agents()
-                            .map(|(value, line)| tuple(py, &[text(py, value)?, int(py, line)?])),
+                        g.agents().map(|(value, line)| {
+                            tuple(py, &[text(py, value)?, int(py, line.into())?])
+                        }),
                     )?;
                     let rules = list_of(
                         py,
@@ -338,10 +338,11 @@ impl Robots {
                             is_global: g.is_global(),
                             crawl_delay: g.crawl_delay(),
                             request_rate: g.request_rate().map(request_rate),
-                            preference_lines: g
-                                .preference_lines()
-                                .map(|line| Py::new(py, preference_line(py, line)?))
-                                .collect::<PyResult<_>>()?,
+                            preference_lines: list_of(
+                                py,
+                                g.preference_lines().map(|line| preference_line(py, line)),
+                            )?
+                            .unbind(),
                         },
                     )
                 }),
@@ -368,19 +369,25 @@ impl Robots {
         user_agents: &Bound<'_, PyAny>,
         url: &Bound<'_, PyAny>,
     ) -> PyResult<Preferences> {
-        let agents = agents_of(user_agents)?;
-        let url = bytes_of(url, "url")?;
-        let robots = &*self.inner;
-        let found = py.allow_threads(|| robots.preferences(&agents, &*url));
-        preferences(py, &found)
+        guarded(|| {
+            let agents = agents_of(user_agents)?;
+            let url = bytes_of(url, "url")?;
+            let robots = &*self.inner;
+            let found = py
+                .allow_threads(|| robots.try_preferences(&agents, &*url))
+                .map_err(no_memory)?;
+            preferences(py, &found)
+        })
     }
 
     /// The `Request-rate` for `user_agent`, or None. An extension.
     fn request_rate(&self, user_agent: &Bound<'_, PyAny>) -> PyResult<Option<RequestRate>> {
-        Ok(self
-            .inner
-            .request_rate(&*bytes_of(user_agent, "user_agent")?)
-            .map(request_rate))
+        guarded(|| {
+            Ok(self
+                .inner
+                .request_rate(&*bytes_of(user_agent, "user_agent")?)
+                .map(request_rate))
+        })
     }
 
     /// Heap bytes held by the parsed object.

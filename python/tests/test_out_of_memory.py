@@ -216,3 +216,54 @@ def test_a_str_url_whose_path_needs_a_copy_raises_memory_error():
         margin=75 * MB,
     )
     assert out == ["MemoryError", "True"]
+
+
+PREFERENCES = b"User-agent: *\nDisallow: /x\nContent-Usage: train-ai=n\n"
+
+
+def test_preferences_for_a_url_whose_path_needs_a_copy_raise_memory_error():
+    # The verdict and the preferences both need the path, copied with a
+    # '/' in front. `train-ai=n` is "disallowed" (draft-ietf-aipref-vocab).
+    out = capped(
+        f"r = rx.Robots({PREFERENCES!r}); url = b'https://example.com?' + b'a' * 50_000_000",
+        "r.preferences('Googlebot', url)",
+        "p = r.preferences('Googlebot', 'https://example.com/y'); "
+        "print(p.allowed, p.usage['train-ai'].allowed, p.usage['train-ai'].line, "
+        "r.preferences('Googlebot', 'https://example.com/x').usage)",
+    )
+    assert out == ["MemoryError", "True", "False", "3", "{}"]
+
+
+def test_an_audit_of_many_paths_raises_memory_error():
+    # A verdict per crawler and path: 200,000 paths for each of the
+    # shipped crawlers.
+    out = capped(
+        "paths = ['/p'] * 200_000",
+        f"rx.audit({SMALL!r}, paths)",
+        f"a = rx.audit({SMALL!r}, ['/x'], crawlers=['Googlebot']).crawlers[0]; "
+        "print(*[(p.path, p.allowed, p.line) for p in a.paths])",
+    )
+    assert out == ["MemoryError", "('/',", "True,", "0)", "('/x',", "False,", "2)"]
+
+
+def test_reading_a_huge_crawler_list_raises_memory_error():
+    # Two million crawlers, each a token and six empty fields: far more
+    # than the text (14 MB), whose UTF-8 form fits under the cap.
+    out = capped(
+        "text = 'FooBot\\n' * 2_000_000",
+        "rx.parse_crawler_list(text)",
+        "c = rx.parse_crawler_list('FooBot ai-training\\n')[0]; print(c.token, c.category)",
+    )
+    assert out == ["MemoryError", "FooBot", "ai-training"]
+
+
+def test_listing_long_preference_lines_raises_memory_error():
+    # 10,000 lines, each with a path of 10,000 bytes: 100 MB of paths.
+    out = capped(
+        "r = rx.Robots(b'user-agent: a\\n' + "
+        "(b'content-signal: /' + b'p' * 10_000 + b' search=yes\\n') * 10_000)",
+        "r.groups()",
+        f"s = rx.Robots({PREFERENCES!r}); "
+        "print(*[(p.kind, p.line, p.values) for p in s.groups()[0].preference_lines])",
+    )
+    assert out == ["MemoryError", "('content-usage',", "3,", "{'train-ai':", "False})"]

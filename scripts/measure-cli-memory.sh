@@ -2,9 +2,10 @@
 # Peak memory (maximum resident set size, from GNU time) and wall time of the
 # robots command's extended modes on hostile and large inputs: bodies of line
 # ends only, the worst layout for the parse-once engine (`useragent:\nallow:\n`
-# repeated), and, when the shared corpus is there, a 55 MB file made of the
-# corpus's files one after another. The figures in docs/LIMITS.md come from
-# this script.
+# repeated), rules of bytes over 0x7F (each escapes to three: the worst
+# layout for the lint), and, when the shared corpus is there, a 55 MB file made
+# of the corpus's files one after another. The figures in docs/LIMITS.md come
+# from this script.
 #
 #   scripts/measure-cli-memory.sh [path/to/robots] [work dir]
 #
@@ -20,14 +21,15 @@ python3 - "$work" "${ROBOTSTXT_CORPUS:-$(pwd)/../shared/corpus}/robotfiles" <<'P
 import os, sys
 work, corpus = sys.argv[1], sys.argv[2]
 MB = 1000 * 1000
-def write(name, unit, size):
+def write(name, unit, size, head=b''):
     path = os.path.join(work, name)
     if not os.path.exists(path):
         with open(path, 'wb') as f:
-            f.write(unit * (size // len(unit)))
+            f.write(head + unit * ((size - len(head)) // len(unit)))
 for size in (13, 105):
     write(f'lf{size}.txt', b'\n', size * MB)
     write(f'worst{size}.txt', b'useragent:\nallow:\n', size * MB)
+    write(f'high{size}.txt', b'allow:/' + b'\xff' * 200 + b'\n', size * MB, b'user-agent: *\n')
 path = os.path.join(work, 'corpus55.txt')
 if os.path.isdir(corpus) and not os.path.exists(path):
     names = sorted(os.listdir(corpus))
@@ -45,7 +47,7 @@ if os.path.isdir(corpus) and not os.path.exists(path):
 PY
 url=https://example.com/some/page
 printf '%-14s %-36s %12s %10s %7s %8s\n' file mode bytes peak_kB ratio seconds
-for f in lf13 lf105 worst13 worst105 corpus55; do
+for f in lf13 lf105 worst13 worst105 high13 high105 corpus55; do
     file="$work/$f.txt"
     [ -f "$file" ] || continue
     size=$(wc -c < "$file")

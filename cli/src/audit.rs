@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::EXIT_OK;
 use crate::decider::Decider;
 use crate::output::{fail, write_failed};
-use crate::robots_txt::{FetchArgs, Rules, load, size_limit};
+use crate::robots_txt::{FetchArgs, Rules, load};
 
 /// Which known crawlers a robots.txt blocks, and what it asks of them.
 #[derive(Parser, Debug)]
@@ -72,16 +72,12 @@ pub fn run(args: AuditArgs) -> u8 {
             &own
         }
     };
-    let rules = match load(
-        &args.robots_txt,
-        &args.fetch,
-        size_limit(args.no_size_limit),
-    ) {
+    let rules = match load(&args.robots_txt, &args.fetch, !args.no_size_limit) {
         Ok(r) => r,
         Err(code) => return code,
     };
     let body = match &rules {
-        Rules::Body(body) => &body[..],
+        Rules::Body(body, _) => &body[..],
         Rules::AllowAll(_) | Rules::DisallowAll(_) => b"",
     };
     let robots = match Robots::try_parse(body) {

@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::decider::Decider;
 use crate::output::{fail, json_line, plural, write_failed};
 use crate::progress::Progress;
-use crate::robots_txt::{FetchArgs, is_stdin, load, size_limit};
+use crate::robots_txt::{FetchArgs, is_stdin, load};
 use crate::url_list::UrlSource;
 use crate::{EXIT_FOUND, EXIT_OK, agents};
 
@@ -73,11 +73,7 @@ pub fn run(args: CheckArgs) -> u8 {
     }
     let agents = agents::from_args(&args.agents);
     let agents: Vec<&[u8]> = agents.iter().map(Vec::as_slice).collect();
-    let rules = match load(
-        &args.robots_txt,
-        &args.fetch,
-        size_limit(args.no_size_limit),
-    ) {
+    let rules = match load(&args.robots_txt, &args.fetch, !args.no_size_limit) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -87,6 +83,7 @@ pub fn run(args: CheckArgs) -> u8 {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut any_disallowed = false;
     let mut past_limit = 0usize;
+    let mut cut_line = 0usize;
     let mut checked = 0usize;
     let mut progress = Progress::new();
     let result = source.for_each_url(&args.urls, |url| {
@@ -95,6 +92,9 @@ pub fn run(args: CheckArgs) -> u8 {
         checked += 1;
         if decider.is_past_limit(outcome.matching_line) {
             past_limit += 1;
+        }
+        if decider.is_cut_line(outcome.matching_line) {
+            cut_line += 1;
         }
         progress.tick(|| format!("{checked} URLs checked"));
         if args.json {
@@ -138,6 +138,9 @@ pub fn run(args: CheckArgs) -> u8 {
              answer can differ (run without --no-size-limit to see it)",
             plural(past_limit, "URL was", "URLs were")
         );
+    }
+    if let Some(warning) = decider.cut_line_warning(cut_line, "") {
+        let _ = writeln!(io::stderr().lock(), "{warning}");
     }
     if any_disallowed { EXIT_FOUND } else { EXIT_OK }
 }

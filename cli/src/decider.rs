@@ -5,11 +5,11 @@
 use std::cell::OnceCell;
 
 use robotstxt_exact::crawler::MAX_ROBOTS_TXT_BYTES;
-use robotstxt_exact::lint::SourceLines;
+use robotstxt_exact::lint::{self, SourceLines};
 use robotstxt_exact::preferences::{Preferences, Signal, Stated, UsageCategory};
 use robotstxt_exact::{Robots, RobotsMatcher};
 
-use crate::output::printable;
+use crate::output::{plural, printable};
 use crate::robots_txt::Rules;
 
 /// What the tool needs to know about one query.
@@ -21,6 +21,32 @@ pub struct Outcome {
     pub matching_line: u32,
     /// Whether a group names one of the agents (so `*` was ignored).
     pub specific_group: bool,
+}
+
+/// Which size limit cut a body.
+#[derive(Debug, Clone, Copy)]
+enum CutBy {
+    /// The 500 KiB Googlebot reads.
+    Googlebot,
+    /// `--max-fetch-bytes`.
+    FetchLimit,
+}
+
+impl CutBy {
+    fn name(self) -> &'static str {
+        match self {
+            CutBy::Googlebot => "the 500 KiB limit",
+            CutBy::FetchLimit => "the fetch limit (--max-fetch-bytes)",
+        }
+    }
+
+    /// The option that reads the whole line.
+    fn lifted_by(self) -> &'static str {
+        match self {
+            CutBy::Googlebot => "--no-size-limit",
+            CutBy::FetchLimit => "a larger --max-fetch-bytes",
+        }
+    }
 }
 
 /// Decides URLs against one robots.txt, parsed once, and finds the text of
@@ -39,13 +65,17 @@ pub struct Decider<'a> {
     /// For the usage preferences of `--explain`, when `robots` is not kept:
     /// parsed on first use, and only for a body that has preference lines.
     preference_robots: OnceCell<Option<Robots>>,
+    /// The last line, when a size limit cut the body inside it (only its
+    /// first part was read, and it may read as a broader rule), and the
+    /// limit.
+    cut_line: Option<(u32, CutBy)>,
 }
 
 impl<'a> Decider<'a> {
     /// `with_lines`: keep an index to show deciding lines. `one_query`:
     /// only one URL will be checked.
     pub fn new(rules: &'a Rules, with_lines: bool, one_query: bool) -> Self {
-        let Rules::Body(body) = rules else {
+        let Rules::Body(body, cut) = rules else {
             return Decider {
                 rules,
                 robots: None,
@@ -53,6 +83,7 @@ impl<'a> Decider<'a> {
                 lines: None,
                 past_limit: None,
                 preference_robots: OnceCell::new(),
+                cut_line: None,
             };
         };
         let streaming = || {
@@ -77,6 +108,15 @@ impl<'a> Decider<'a> {
             lines: with_lines.then(|| LineIndex::new(body)),
             past_limit: first_line_past_limit(body),
             preference_robots: OnceCell::new(),
+            cut_line: cut.filter(|c| c.inside_line).map(|c| {
+                let line = u32::try_from(lint::line_count(body)).unwrap_or(u32::MAX);
+                let by = if c.at == MAX_ROBOTS_TXT_BYTES {
+                    CutBy::Googlebot
+                } else {
+                    CutBy::FetchLimit
+                };
+                (line, by)
+            }),
         }
     }
 
@@ -86,7 +126,7 @@ impl<'a> Decider<'a> {
     pub fn preferences(&self, agents: &[&[u8]], url: &[u8]) -> Preferences {
         let robots = match (&self.robots, self.rules) {
             (Some(robots), _) => Some(robots),
-            (None, Rules::Body(body)) => self
+            (None, Rules::Body(body, _)) => self
                 .preference_robots
                 .get_or_init(|| {
                     has_preference_lines(body)
@@ -131,7 +171,7 @@ impl<'a> Decider<'a> {
     /// Why there are no rules, for a fetch that gave none.
     fn no_rules(&self) -> Option<&str> {
         match self.rules {
-            Rules::Body(_) => None,
+            Rules::Body(..) => None,
             Rules::AllowAll(why) | Rules::DisallowAll(why) => Some(why),
         }
     }
@@ -150,6 +190,25 @@ impl<'a> Decider<'a> {
         self.past_limit.is_some_and(|p| n >= p && n > 0)
     }
 
+    /// Whether line `n` is the one a size limit cut in two.
+    pub fn is_cut_line(&self, n: u32) -> bool {
+        n > 0 && self.cut_line.is_some_and(|(line, _)| line == n)
+    }
+
+    /// The warning for `urls` URLs decided by the line the size limit cut
+    /// in two (`file` names the file, for `--diff`).
+    pub fn cut_line_warning(&self, urls: usize, file: &str) -> Option<String> {
+        let (line, by) = self.cut_line.filter(|_| urls > 0)?;
+        Some(format!(
+            "warning: {} decided by line {line}{file}, which {} cuts in two: only its \
+             first part was read, and it may match more than the whole line would; Google \
+             does not document what Googlebot makes of a cut line ({} reads the whole line)",
+            plural(urls, "URL was", "URLs were"),
+            by.name(),
+            by.lifted_by(),
+        ))
+    }
+
     /// ` [line 3, specific group] Allow: /x` and the like.
     pub fn explain_text(&self, outcome: &Outcome) -> Vec<u8> {
         if let Some(why) = self.no_rules() {
@@ -166,6 +225,8 @@ impl<'a> Decider<'a> {
             n => {
                 let past = if self.is_past_limit(n) {
                     ", past the 500 KiB Googlebot reads"
+                } else if let Some((_, by)) = self.cut_line.filter(|_| self.is_cut_line(n)) {
+                    &format!(", cut short by {}", by.name())
                 } else {
                     ""
                 };
@@ -229,6 +290,9 @@ impl<'a> Decider<'a> {
         value["specific_group"] = outcome.specific_group.into();
         if self.past_limit.is_some() {
             value["past_size_limit"] = self.is_past_limit(outcome.matching_line).into();
+        }
+        if self.cut_line.is_some() {
+            value["cut_at_size_limit"] = self.is_cut_line(outcome.matching_line).into();
         }
         if let Some(why) = self.no_rules() {
             value["no_rules"] = why.into();

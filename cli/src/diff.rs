@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::decider::{Decider, Outcome};
 use crate::output::{fail, json_line, plural, printable, write_failed};
-use crate::robots_txt::{FetchArgs, Rules, is_stdin, load, size_limit};
+use crate::robots_txt::{FetchArgs, Rules, is_stdin, load};
 use crate::url_list::UrlSource;
 use crate::{EXIT_FOUND, EXIT_OK, agents};
 
@@ -70,12 +70,12 @@ pub fn run(args: DiffArgs) -> u8 {
     if stdin_files + usize::from(source.reads_stdin()) > 1 {
         return fail("standard input can hold only one of OLD, NEW and the URLs");
     }
-    let limit = size_limit(args.no_size_limit);
-    let old = match load(&args.old, &args.fetch, limit) {
+    let googlebot_limit = !args.no_size_limit;
+    let old = match load(&args.old, &args.fetch, googlebot_limit) {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let new = match load(&args.new, &args.fetch, limit) {
+    let new = match load(&args.new, &args.fetch, googlebot_limit) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -92,10 +92,13 @@ pub fn run(args: DiffArgs) -> u8 {
     let new = Decider::new(&new, true, one_query);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut urls, mut blocked, mut allowed) = (0usize, 0usize, 0usize);
+    let (mut old_cut, mut new_cut) = (0usize, 0usize);
     let result = source.for_each_url(&args.urls, |url| {
         urls += 1;
         let before = old.check(&agents, url);
         let after = new.check(&agents, url);
+        old_cut += usize::from(old.is_cut_line(before.matching_line));
+        new_cut += usize::from(new.is_cut_line(after.matching_line));
         if before.allowed == after.allowed {
             return Ok(());
         }
@@ -157,6 +160,15 @@ pub fn run(args: DiffArgs) -> u8 {
     if let Err(e) = summary.and_then(|()| out.flush()) {
         return write_failed(&e);
     }
+    for warning in [
+        old.cut_line_warning(old_cut, " of OLD"),
+        new.cut_line_warning(new_cut, " of NEW"),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        let _ = writeln!(io::stderr().lock(), "{warning}");
+    }
     if blocked + allowed > 0 {
         EXIT_FOUND
     } else {
@@ -198,7 +210,7 @@ fn rules_by_agent(robots: &Robots) -> BTreeMap<Vec<u8>, AgentRules> {
 
 fn rules_diff(old: &Rules, new: &Rules, agents: &[&[u8]], json_out: bool) -> u8 {
     let parse = |rules: &Rules, which: &str| match rules {
-        Rules::Body(body) => Robots::try_parse(body).map_err(|_| {
+        Rules::Body(body, _) => Robots::try_parse(body).map_err(|_| {
             fail(&format!(
                 "{which} is too large to parse in the memory available ({} bytes)",
                 body.len()

@@ -1,14 +1,18 @@
 //! Fetching a site's robots.txt over HTTP(S), as a crawler does: the
 //! library's crawler module decides which URL, how many redirects, how much
 //! of the body and what the outcome means; `ureq` (rustls, no OpenSSL) does
-//! the I/O.
+//! the I/O, and `content_encoding.rs` undoes gzip, deflate and br.
 
-use std::io::Read;
+use std::io::{self, Read};
 use std::time::{Duration, Instant};
 
 use robotstxt_exact::crawler::{
     self, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
 };
+
+use crate::content_encoding;
+use crate::output::plural;
+use crate::robots_txt::{Cut, Limit, cut_at};
 
 /// What a fetch gave.
 pub struct Fetched {
@@ -16,12 +20,36 @@ pub struct Fetched {
     pub chain: Vec<String>,
     /// How the fetch ended.
     pub outcome: FetchOutcome,
-    /// The body of a 2xx answer, at most `limit` bytes.
+    /// The decoded body of a 2xx answer, at most the limit's bytes.
     pub body: Vec<u8>,
-    /// Whether the body was longer than the limit (and was cut).
-    pub cut: bool,
+    /// Whether the body was longer than the limit (and was cut), and how.
+    pub cut: Option<Cut>,
+    /// The content codings undone ("gzip"), empty when none.
+    pub encoding: String,
     /// A description of a network error.
     pub error: Option<String>,
+}
+
+/// Why a fetch gave nothing to decide with.
+pub enum FetchError {
+    /// The URL has no robots.txt (not http or https, no host, ...).
+    Url(String),
+    /// The body did not fit in memory; `read` bytes of it had.
+    OutOfMemory { read: usize },
+}
+
+impl FetchError {
+    /// What went wrong fetching the robots.txt for `url`, as a sentence.
+    pub fn message(&self, url: &str) -> String {
+        match self {
+            FetchError::Url(e) => format!("cannot fetch a robots.txt for {url:?}: {e}"),
+            FetchError::OutOfMemory { read } => format!(
+                "out of memory reading the robots.txt fetched for {url:?} ({} read; \
+                 --max-fetch-bytes caps what is read)",
+                plural(*read, "byte", "bytes")
+            ),
+        }
+    }
 }
 
 impl Fetched {
@@ -31,20 +59,28 @@ impl Fetched {
     }
 
     /// What happened: `HTTP 200, 1234 bytes`, `HTTP 404`, `network error
-    /// (...)` and the like.
-    pub fn outcome_text(&self, limit: Option<usize>, timeout: Duration) -> String {
+    /// (...)` and the like; `limit` is the one the fetch was given.
+    pub fn outcome_text(&self, limit: Limit, timeout: Duration) -> String {
+        let encoding = if self.encoding.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} decoded)", self.encoding)
+        };
         match self.outcome {
-            FetchOutcome::Status(code) if (200..300).contains(&code) => {
-                if self.cut {
-                    let n = limit.unwrap_or(0);
+            FetchOutcome::Status(code) if (200..300).contains(&code) => match self.cut {
+                Some(_) => {
+                    let n = limit.bytes;
+                    let why = if limit.googlebot {
+                        "as Googlebot does"
+                    } else {
+                        "the fetch limit (--max-fetch-bytes)"
+                    };
                     format!(
-                        "HTTP {code}, more than {n} bytes: only the first {n} are read, as \
-                         Googlebot does"
+                        "HTTP {code}, more than {n} bytes{encoding}: only the first {n} are read, {why}"
                     )
-                } else {
-                    format!("HTTP {code}, {} bytes", self.body.len())
                 }
-            }
+                None => format!("HTTP {code}, {} bytes{encoding}", self.body.len()),
+            },
             FetchOutcome::Status(code) => format!("HTTP {code}"),
             FetchOutcome::TooManyRedirects => {
                 format!("more than {MAX_REDIRECT_HOPS} redirects, not followed")
@@ -72,7 +108,7 @@ impl Fetched {
     }
 
     /// One line saying what was fetched and what it means.
-    pub fn describe(&self, policy: Policy, limit: Option<usize>, timeout: Duration) -> String {
+    pub fn describe(&self, policy: Policy, limit: Limit, timeout: Duration) -> String {
         format!(
             "fetched {}: {}: {}",
             self.chain.join(" -> "),
@@ -82,30 +118,52 @@ impl Fetched {
     }
 }
 
-fn url_error(e: crawler::UrlError) -> String {
-    e.to_string()
+/// Whether a request failed as one does on a kept-alive connection that the
+/// server closed while it sat idle: the connection reset or closed before
+/// any byte of an answer.
+fn closed_before_answer(error: &ureq::Error) -> bool {
+    let io = match error {
+        ureq::Error::Io(e) => e,
+        ureq::Error::Protocol(_) => return true,
+        _ => return false,
+    };
+    matches!(
+        io.kind(),
+        io::ErrorKind::ConnectionReset
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::BrokenPipe
+            | io::ErrorKind::UnexpectedEof
+    )
 }
 
-/// Fetches the robots.txt governing `page_url`. `limit`: how many body bytes
-/// to keep (one more is read to tell whether there were more); `None`
-/// keeps all. Errors are for URLs that have no robots.txt.
-pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<Fetched, String> {
-    let robots_url = crawler::robots_txt_url(page_url).map_err(url_error)?;
+/// Fetches the robots.txt governing `page_url`, keeping at most
+/// `limit.bytes` of the decoded body (one more is read to tell whether there
+/// were more), within `timeout`, redirects included.
+pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched, FetchError> {
+    let robots_url =
+        crawler::robots_txt_url(page_url).map_err(|e| FetchError::Url(e.to_string()))?;
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .max_redirects(0)
         .http_status_as_error(false)
         .user_agent(concat!("robots/", env!("CARGO_PKG_VERSION")))
         .build()
         .into();
+    // `timeout` is at most a century (robots_txt::parse_seconds): no
+    // overflow here or in the client's own clock arithmetic.
     let deadline = Instant::now() + timeout;
     let mut url = robots_url;
     let mut chain = vec![url.to_string()];
     let mut hops = 0;
+    // The origin (scheme, host, port) of the last request that got an
+    // answer: a request to it may go out on that kept-alive connection.
+    let mut last_origin = None;
+    let mut retried = false;
     let fail = |chain: Vec<String>, outcome, error: Option<String>| Fetched {
         chain,
         outcome,
         body: Vec::new(),
-        cut: false,
+        cut: None,
+        encoding: String::new(),
         error,
     };
     loop {
@@ -115,6 +173,7 @@ pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<
         }
         let response = agent
             .get(url.as_str())
+            .header("Accept-Encoding", content_encoding::ACCEPT_ENCODING)
             .config()
             .timeout_global(Some(left))
             .build()
@@ -122,13 +181,25 @@ pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<
         let mut response = match response {
             Ok(r) => r,
             Err(ureq::Error::Timeout(_)) => return Ok(fail(chain, FetchOutcome::Timeout, None)),
-            Err(ureq::Error::Io(e)) if e.kind() == std::io::ErrorKind::TimedOut => {
+            Err(ureq::Error::Io(e)) if e.kind() == io::ErrorKind::TimedOut => {
                 return Ok(fail(chain, FetchOutcome::Timeout, None));
+            }
+            // A server may close a kept-alive connection just as the next
+            // request goes out on it; HTTP clients send such a request
+            // again, once, on a new connection (RFC 9112, 9.3.1).
+            Err(e)
+                if !retried
+                    && last_origin.as_ref() == Some(&url.origin())
+                    && closed_before_answer(&e) =>
+            {
+                retried = true;
+                continue;
             }
             Err(e) => {
                 return Ok(fail(chain, FetchOutcome::NetworkError, Some(e.to_string())));
             }
         };
+        last_origin = Some(url.origin());
         let status = response.status().as_u16();
         if (300..400).contains(&status) {
             let location = response
@@ -143,6 +214,7 @@ pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<
                 hops += 1;
                 chain.push(next.to_string());
                 url = next;
+                retried = false;
                 continue;
             }
             return Ok(fail(chain, FetchOutcome::Status(status), None));
@@ -150,30 +222,39 @@ pub fn fetch(page_url: &str, limit: Option<usize>, timeout: Duration) -> Result<
         if !(200..300).contains(&status) {
             return Ok(fail(chain, FetchOutcome::Status(status), None));
         }
-        let reader = response.body_mut().as_reader();
-        let mut body = Vec::new();
-        let read = match limit {
-            Some(n) => reader.take(n as u64 + 1).read_to_end(&mut body),
-            None => reader.take(u64::MAX).read_to_end(&mut body),
+        let content_encoding = response
+            .headers()
+            .get("content-encoding")
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        let raw = response.body_mut().as_reader();
+        let (reader, encoding) = match content_encoding::decoded(raw, content_encoding.as_deref()) {
+            Ok(decoded) => decoded,
+            Err(why) => return Ok(fail(chain, FetchOutcome::NetworkError, Some(why))),
         };
+        let mut body = Vec::new();
+        // One byte past the limit tells whether the body was longer; the
+        // decoder inflates no more than is read.
+        let read = reader.take(limit.bytes as u64 + 1).read_to_end(&mut body);
         if let Err(e) = read {
-            let outcome = if e.kind() == std::io::ErrorKind::TimedOut || Instant::now() >= deadline
-            {
+            // read_to_end grows the vector fallibly: exhaustion is an
+            // error of its own, not the site's.
+            if e.kind() == io::ErrorKind::OutOfMemory {
+                return Err(FetchError::OutOfMemory { read: body.len() });
+            }
+            let outcome = if e.kind() == io::ErrorKind::TimedOut || Instant::now() >= deadline {
                 FetchOutcome::Timeout
             } else {
                 FetchOutcome::NetworkError
             };
             return Ok(fail(chain, outcome, Some(e.to_string())));
         }
-        let cut = limit.is_some_and(|n| body.len() > n);
-        if let Some(n) = limit {
-            body.truncate(n);
-        }
+        let cut = cut_at(&mut body, limit.bytes);
         return Ok(Fetched {
             chain,
             outcome: FetchOutcome::Status(status),
             body,
             cut,
+            encoding,
             error: None,
         });
     }

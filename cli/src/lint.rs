@@ -138,8 +138,8 @@ fn lint_summary_json(summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
 /// Runs `--lint`; returns the exit status.
 pub fn run(args: LintArgs) -> u8 {
     // The lint reads the whole file: it reports what lies past 500 KiB.
-    let body = match load(&args.robots_txt, &args.fetch, None) {
-        Ok(Rules::Body(body)) => body,
+    let body = match load(&args.robots_txt, &args.fetch, false) {
+        Ok(Rules::Body(body, _)) => body,
         Ok(Rules::AllowAll(_) | Rules::DisallowAll(_)) => {
             return fail("no robots.txt to lint (see the fetch result above)");
         }

@@ -25,7 +25,8 @@
 //! - modes: `google.rs` (Google's form), `check.rs`, `explain.rs`, `lint.rs`,
 //!   `diff.rs`, `audit.rs`, `serve.rs` (with the page `build.rs` embeds);
 //! - what they read: `robots_txt.rs` (file, "-" or URL, the 500 KiB limit,
-//!   `--policy`/`--timeout`), `fetch.rs` (the HTTP fetch), `url_list.rs`
+//!   `--policy`/`--timeout`/`--max-fetch-bytes`), `fetch.rs` (the HTTP
+//!   fetch), `content_encoding.rs` (gzip, deflate, br), `url_list.rs`
 //!   (`--url`, `--urls FILE`), `agents.rs` (`--agent` and its warnings);
 //! - the verdicts: `decider.rs` (the engine behind one seam, deciding lines);
 //! - what they write: `output.rs` (errors, closed or broken output, text
@@ -45,6 +46,7 @@ use crate::output::{fail, stdout_closed_error, write_failed, write_stdout};
 mod agents;
 mod audit;
 mod check;
+mod content_encoding;
 mod decider;
 mod diff;
 mod explain;
@@ -179,8 +181,9 @@ Extended modes, selected by a first argument starting with \"--\":
 
 ROBOTS_TXT, OLD and NEW are files, \"-\" for standard input, or http:// or https:// URLs
 of a site, whose robots.txt is fetched as a crawler does (--policy google|rfc9309,
---timeout SECONDS). --check, --explain, --diff and --audit use only the first 500 KiB, as
-Googlebot does (--no-size-limit reads it all). \"{program} --check --help\" and so on
+--timeout SECONDS, --max-fetch-bytes BYTES). --check, --explain, --diff and --audit use
+only the first 500 KiB, as Googlebot does (--no-size-limit reads it all, but a fetch at
+most --max-fetch-bytes, 64 MiB by default). \"{program} --check --help\" and so on
 describe each mode. A robots.txt path starting with \"--\" can be written ./--name.
 
 Exit status: 0 allowed / nothing found / no change, 1 disallowed / errors or warnings

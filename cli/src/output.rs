@@ -21,6 +21,11 @@ pub fn fail(message: &str) -> u8 {
     EXIT_ERROR
 }
 
+/// Reports that memory ran out `doing` something; returns the error status.
+pub fn out_of_memory(doing: &str) -> u8 {
+    fail(&format!("out of memory {doing}"))
+}
+
 /// The error for output that has nowhere to go.
 pub fn stdout_closed_error() -> u8 {
     fail("cannot write output: standard output is closed")

@@ -21,12 +21,12 @@ use std::sync::Arc;
 use std::thread;
 
 use clap::Parser;
-use robotstxt_exact::crawler::{Decision, MAX_ROBOTS_TXT_BYTES, Policy};
+use robotstxt_exact::crawler::{Decision, Policy};
 use serde_json::json;
 use tiny_http::{Header, Method, Request, Response, Server};
 
 use crate::EXIT_OK;
-use crate::fetch;
+use crate::fetch::{self, FetchError};
 use crate::output::fail;
 use crate::robots_txt::FetchArgs;
 
@@ -328,11 +328,12 @@ fn fetch_site(context: &Context, query: &str) -> Reply {
             &format!("only http:// and https:// URLs can be fetched, not {site:?}"),
         );
     }
-    let limit = Some(MAX_ROBOTS_TXT_BYTES);
+    let limit = context.fetch.limit(true);
     let timeout = context.fetch.timeout();
     let fetched = match fetch::fetch(&site, limit, timeout) {
         Ok(f) => f,
-        Err(e) => return json_error(400, &format!("no robots.txt for {site:?}: {e}")),
+        Err(e @ FetchError::Url(_)) => return json_error(400, &e.message(&site)),
+        Err(e @ FetchError::OutOfMemory { .. }) => return json_error(500, &e.message(&site)),
     };
     let summary = fetched.describe(policy, limit, timeout);
     eprintln!("{summary}");
@@ -363,7 +364,8 @@ fn fetch_site(context: &Context, query: &str) -> Reply {
             "meaning": fetched.meaning(policy),
             "summary": summary,
             "bytes": fetched.body.len(),
-            "cut": fetched.cut,
+            "cut": fetched.cut.is_some(),
+            "encoding": fetched.encoding,
             "non_utf8": matches!(body, std::borrow::Cow::Owned(_)),
             "body": body,
             "origin": origin,

@@ -3,16 +3,16 @@
 //! Google's or RFC 9309's `Policy`, redirects, the 500 KiB cut, and the
 //! cached state of one robots.txt (`CacheEntry`).
 
-use std::borrow::Cow;
-
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyBytes, PyString};
 
 use robotstxt::crawler::{self, Access, CacheEntry as CoreCacheEntry, Decision as CoreDecision};
 use robotstxt::crawler::{FetchOutcome, Policy as CorePolicy};
 
-use crate::convert::{bytes_of, duration_of, seconds_of, system_time};
+use crate::convert::{bytes_of, duration_of, new_bytes, seconds_of, system_time, text};
+use crate::errors::{guarded, no_memory};
 
 /// Whose reading of the protocol to follow where Google and RFC 9309 differ.
 #[pyclass(module = "robotstxt_exact", eq, eq_int, hash, frozen)]
@@ -65,17 +65,32 @@ pub(crate) enum PyAccess {
 /// A fetch outcome: an HTTP status (int) or one of the strings
 /// `"network_error"`, `"timeout"`, `"too_many_redirects"`.
 fn outcome_of(obj: &Bound<'_, PyAny>) -> PyResult<FetchOutcome> {
-    if let Ok(status) = obj.extract::<u16>() {
-        return Ok(FetchOutcome::Status(status));
-    }
-    match obj.extract::<String>().as_deref() {
-        Ok("network_error") => Ok(FetchOutcome::NetworkError),
-        Ok("timeout") => Ok(FetchOutcome::Timeout),
-        Ok("too_many_redirects") => Ok(FetchOutcome::TooManyRedirects),
-        _ => Err(PyValueError::new_err(
+    let wrong = || {
+        PyValueError::new_err(
             "a fetch outcome is an HTTP status (0-65535) or \"network_error\", \"timeout\" \
              or \"too_many_redirects\"",
-        )),
+        )
+    };
+    if let Ok(name) = obj.downcast::<PyString>() {
+        // Held by Python: PyO3's String would copy any str into Rust memory.
+        return match &*PyBackedStr::try_from(name.clone())? {
+            "network_error" => Ok(FetchOutcome::NetworkError),
+            "timeout" => Ok(FetchOutcome::Timeout),
+            "too_many_redirects" => Ok(FetchOutcome::TooManyRedirects),
+            _ => Err(wrong()),
+        };
+    }
+    match obj.extract::<u16>() {
+        Ok(status) => Ok(FetchOutcome::Status(status)),
+        // Not an integer, or out of range: not an outcome. Anything else
+        // (an `__index__` that raised) is the caller's error, raised as is.
+        Err(e)
+            if e.is_instance_of::<PyTypeError>(obj.py())
+                || e.is_instance_of::<PyOverflowError>(obj.py()) =>
+        {
+            Err(wrong())
+        }
+        Err(e) => Err(e),
     }
 }
 
@@ -83,39 +98,46 @@ fn outcome_of(obj: &Bound<'_, PyAny>) -> PyResult<FetchOutcome> {
 impl Policy {
     /// Which access result a fetch outcome is.
     fn classify(&self, outcome: &Bound<'_, PyAny>) -> PyResult<PyAccess> {
-        Ok(
-            match CorePolicy::from(*self).classify(outcome_of(outcome)?) {
-                Access::Successful => PyAccess::SUCCESSFUL,
-                Access::Unavailable => PyAccess::UNAVAILABLE,
-                Access::Unreachable => PyAccess::UNREACHABLE,
-            },
-        )
+        guarded(|| {
+            Ok(
+                match CorePolicy::from(*self).classify(outcome_of(outcome)?) {
+                    Access::Successful => PyAccess::SUCCESSFUL,
+                    Access::Unavailable => PyAccess::UNAVAILABLE,
+                    Access::Unreachable => PyAccess::UNREACHABLE,
+                },
+            )
+        })
     }
 
     /// What to do right after a fetch, with no cached copy to fall back on.
     fn decide(&self, outcome: &Bound<'_, PyAny>) -> PyResult<Decision> {
-        Ok(CorePolicy::from(*self).decide(outcome_of(outcome)?).into())
+        guarded(|| Ok(CorePolicy::from(*self).decide(outcome_of(outcome)?).into()))
     }
 }
 
+// The URL arguments are `PyBackedStr`, held by Python: PyO3's `&str`
+// copies the whole string into Rust memory on Python 3.9's stable ABI.
+
 /// The robots.txt URL that governs `page_url`; ValueError if there is none.
 #[pyfunction]
-pub(crate) fn robots_txt_url(page_url: &str) -> PyResult<String> {
-    crawler::robots_txt_url(page_url)
-        .map(|u| u.to_string())
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+pub(crate) fn robots_txt_url(py: Python<'_>, page_url: PyBackedStr) -> PyResult<Bound<'_, PyAny>> {
+    guarded(|| {
+        let url =
+            crawler::robots_txt_url(&page_url).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        text(py, url.as_str().as_bytes())
+    })
 }
 
 /// Whether the robots.txt at `robots_url` governs `page_url`.
 #[pyfunction]
-pub(crate) fn applies_to(robots_url: &str, page_url: &str) -> bool {
-    crawler::applies_to(robots_url, page_url)
+pub(crate) fn applies_to(robots_url: PyBackedStr, page_url: PyBackedStr) -> PyResult<bool> {
+    guarded(|| Ok(crawler::applies_to(&robots_url, &page_url)))
 }
 
 /// Whether `url` is a robots.txt URL (path `/robots.txt`, no query).
 #[pyfunction]
-pub(crate) fn is_robots_txt_url(url: &str) -> bool {
-    crawler::is_robots_txt_url(url)
+pub(crate) fn is_robots_txt_url(url: PyBackedStr) -> PyResult<bool> {
+    guarded(|| Ok(crawler::is_robots_txt_url(&url)))
 }
 
 /// Whether to follow one more redirect after `hops_followed` hops.
@@ -126,8 +148,8 @@ pub(crate) fn should_follow_redirect(hops_followed: u32) -> bool {
 
 /// The `max-age` of a `Cache-Control` value, in seconds, or None.
 #[pyfunction]
-pub(crate) fn max_age_from_cache_control(value: &str) -> Option<f64> {
-    crawler::max_age_from_cache_control(value).map(|d| d.as_secs_f64())
+pub(crate) fn max_age_from_cache_control(value: PyBackedStr) -> PyResult<Option<f64>> {
+    guarded(|| Ok(crawler::max_age_from_cache_control(&value).map(|d| d.as_secs_f64())))
 }
 
 /// The first 500 KiB of a body: what a crawler should parse.
@@ -136,10 +158,7 @@ pub(crate) fn truncate_body<'py>(
     py: Python<'py>,
     body: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    Ok(PyBytes::new(
-        py,
-        crawler::truncate_body(&bytes_of(body, "body")?),
-    ))
+    guarded(|| new_bytes(py, crawler::truncate_body(&bytes_of(body, "body")?)))
 }
 
 /// What a crawler knows about one robots.txt URL. Times are seconds since
@@ -174,14 +193,18 @@ impl CacheEntry {
         body: Option<&Bound<'_, PyAny>>,
         max_age: Option<f64>,
     ) -> PyResult<()> {
-        let body = match body {
-            Some(b) => bytes_of(b, "body")?,
-            None => Cow::Borrowed(&b""[..]),
-        };
-        let max_age = max_age.map(duration_of).transpose()?;
-        self.inner
-            .record(system_time(now)?, outcome_of(outcome)?, &body, max_age);
-        Ok(())
+        guarded(|| {
+            let body = body.map(|b| bytes_of(b, "body")).transpose()?;
+            let max_age = max_age.map(duration_of).transpose()?;
+            self.inner
+                .try_record(
+                    system_time(now)?,
+                    outcome_of(outcome)?,
+                    body.as_deref().unwrap_or_default(),
+                    max_age,
+                )
+                .map_err(no_memory)
+        })
     }
 
     /// Whether the robots.txt should be fetched (again) now.
@@ -202,8 +225,8 @@ impl CacheEntry {
 
     /// The last good body (cut to the size limit), or None.
     #[getter]
-    fn body<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
-        self.inner.body().map(|b| PyBytes::new(py, b))
+    fn body<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        guarded(|| self.inner.body().map(|b| new_bytes(py, b)).transpose())
     }
 
     /// Until when the last result is fresh, or None.

@@ -16,12 +16,15 @@
 //!   `known_crawlers`, ...);
 //! - `crawler.rs`: the crawler's side (`robots_txt_url`, `Policy`,
 //!   `CacheEntry`, ...);
-//! - `convert.rs`: the argument and result conversions they all share.
+//! - `convert.rs`: the argument and result conversions they all share;
+//! - `errors.rs`: how failures reach Python (`MemoryError`, `RuntimeError`,
+//!   never a panic).
 
 use pyo3::prelude::*;
 
 mod convert;
 mod crawler;
+mod errors;
 mod matcher;
 mod preferences;
 mod reporter;

@@ -3,13 +3,15 @@
 //! `maybe_escape_pattern`, `extract_user_agent`).
 
 use std::borrow::Cow;
+use std::collections::TryReserveError;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::PyString;
 
 use robotstxt::RobotsMatcher as CoreMatcher;
 
-use crate::convert::{agents_of, bytes_in, bytes_of, text};
+use crate::convert::{agents_of, bytes_in, bytes_of, new_bytes, text};
+use crate::errors::{guarded, no_memory};
 
 /// Bodies from this size on are queried with the GIL released. A query
 /// streams a few kilobytes in a microsecond or two, about what handing the
@@ -51,14 +53,17 @@ impl RobotsMatcher {
         user_agents: &Bound<'_, PyAny>,
         url: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
-        let (mut keep_body, mut keep_url) = (None, None);
-        let body = bytes_in(robots_body, &mut keep_body, "robots_body")?;
-        let agents = agents_of(user_agents)?;
-        let url = bytes_in(url, &mut keep_url, "url")?;
-        let inner = &mut self.inner;
-        Ok(query(py, body.len(), || {
-            inner.allowed_by_robots(body, &agents, url)
-        }))
+        guarded(|| {
+            let (mut keep_body, mut keep_url) = (None, None);
+            let body = bytes_in(robots_body, &mut keep_body, "robots_body")?;
+            let agents = agents_of(user_agents)?;
+            let url = bytes_in(url, &mut keep_url, "url")?;
+            let inner = &mut self.inner;
+            query(py, body.len(), || {
+                inner.try_allowed_by_robots(body, &agents, url)
+            })
+            .map_err(no_memory)
+        })
     }
 
     /// Whether `user_agent` may fetch `url` under `robots_body`.
@@ -69,14 +74,17 @@ impl RobotsMatcher {
         user_agent: &Bound<'_, PyAny>,
         url: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
-        let (mut keep_body, mut keep_agent, mut keep_url) = (None, None, None);
-        let body = bytes_in(robots_body, &mut keep_body, "robots_body")?;
-        let agent = bytes_in(user_agent, &mut keep_agent, "user_agent")?;
-        let url = bytes_in(url, &mut keep_url, "url")?;
-        let inner = &mut self.inner;
-        Ok(query(py, body.len(), || {
-            inner.one_agent_allowed_by_robots(body, agent, url)
-        }))
+        guarded(|| {
+            let (mut keep_body, mut keep_agent, mut keep_url) = (None, None, None);
+            let body = bytes_in(robots_body, &mut keep_body, "robots_body")?;
+            let agent = bytes_in(user_agent, &mut keep_agent, "user_agent")?;
+            let url = bytes_in(url, &mut keep_url, "url")?;
+            let inner = &mut self.inner;
+            query(py, body.len(), || {
+                inner.try_one_agent_allowed_by_robots(body, agent, url)
+            })
+            .map_err(no_memory)
+        })
     }
 
     /// Whether the last query was disallowed.
@@ -102,17 +110,19 @@ impl RobotsMatcher {
     /// Whether `user_agent` is non-empty and only `[a-zA-Z_-]`.
     #[staticmethod]
     fn is_valid_user_agent_to_obey(user_agent: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(CoreMatcher::is_valid_user_agent_to_obey(&*bytes_of(
-            user_agent,
-            "user_agent",
-        )?))
+        guarded(|| {
+            Ok(CoreMatcher::is_valid_user_agent_to_obey(&*bytes_of(
+                user_agent,
+                "user_agent",
+            )?))
+        })
     }
 }
 
 /// Google's `GetPathParamsQuery`: the path, params and query of a URL.
 #[pyfunction]
 pub(crate) fn get_path_params_query<'py>(url: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    same_kind(url, "url", robotstxt::get_path_params_query)
+    same_kind(url, "url", robotstxt::try_get_path_params_query)
 }
 
 /// Google's `MaybeEscapePattern`: upper-case percent escapes, escape
@@ -121,7 +131,7 @@ pub(crate) fn get_path_params_query<'py>(url: &Bound<'py, PyAny>) -> PyResult<Bo
 pub(crate) fn maybe_escape_pattern<'py>(
     pattern: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    same_kind(pattern, "pattern", robotstxt::maybe_escape_pattern)
+    same_kind(pattern, "pattern", robotstxt::try_maybe_escape_pattern)
 }
 
 /// Google's `ExtractUserAgent`: the leading `[a-zA-Z_-]` run of a value.
@@ -130,7 +140,7 @@ pub(crate) fn extract_user_agent<'py>(
     user_agent: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     same_kind(user_agent, "user_agent", |b| {
-        Cow::Borrowed(robotstxt::extract_user_agent(b))
+        Ok(Cow::Borrowed(robotstxt::extract_user_agent(b)))
     })
 }
 
@@ -140,14 +150,16 @@ pub(crate) fn extract_user_agent<'py>(
 fn same_kind<'py>(
     arg: &Bound<'py, PyAny>,
     what: &str,
-    f: impl for<'b> FnOnce(&'b [u8]) -> Cow<'b, [u8]>,
+    f: impl for<'b> FnOnce(&'b [u8]) -> Result<Cow<'b, [u8]>, TryReserveError>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = arg.py();
-    let bytes = bytes_of(arg, what)?;
-    let out = f(&bytes);
-    if arg.is_instance_of::<PyString>() {
-        text(py, &out)
-    } else {
-        Ok(PyBytes::new(py, &out).into_any())
-    }
+    guarded(|| {
+        let py = arg.py();
+        let bytes = bytes_of(arg, what)?;
+        let out = f(&bytes).map_err(no_memory)?;
+        if arg.is_instance_of::<PyString>() {
+            text(py, &out)
+        } else {
+            Ok(new_bytes(py, &out)?.into_any())
+        }
+    })
 }

@@ -1,18 +1,27 @@
 //! Usage preferences and the audit: `Stated`, `Preferences`, `RequestRate`
 //! and `PreferenceLine` (what `Robots.preferences`, `Robots.request_rate`
 //! and `Group.preference_lines` give), and `audit` with its results.
+//!
+//! As everywhere in the binding, results are built with checked
+//! allocations: strings, dicts, lists and tuples by Python's allocator
+//! through `convert.rs`, the report by the core's `try_*` forms, so memory
+//! running out is `MemoryError`. A result keeps Python objects, never Rust
+//! strings or vectors that PyO3 would convert on each access.
 
+use std::collections::TryReserveError;
 use std::sync::Arc;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
 use robotstxt::Robots as CoreRobots;
-use robotstxt::audit::{self, Crawler as CoreCrawler};
+use robotstxt::audit::{self, Category, Count, Crawler as CoreCrawler, TryListError};
 use robotstxt::preferences::{self as core, PreferenceKind, Signal, UsageCategory};
 
-use crate::convert::{bytes_of, py_bool};
+use crate::convert::{bytes_of, count, int, list_of, new_dict, py_bool, text, tuple};
+use crate::errors::{guarded, no_memory};
 use crate::robots::Robots;
 
 /// A usage preference and the line that stated it.
@@ -69,19 +78,27 @@ impl Preferences {
     }
 }
 
+/// A dict of `names` to `Stated`, for the names `stated` gives one for.
+fn stated_dict<'py, T: Copy>(
+    py: Python<'py>,
+    names: &[T],
+    name: impl Fn(T) -> &'static str,
+    stated_for: impl Fn(T) -> Option<core::Stated>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = new_dict(py)?;
+    for &key in names {
+        if let Some(s) = stated_for(key) {
+            dict.set_item(text(py, name(key).as_bytes())?, Bound::new(py, stated(s))?)?;
+        }
+    }
+    Ok(dict)
+}
+
 pub(crate) fn preferences(py: Python<'_>, p: &core::Preferences) -> PyResult<Preferences> {
-    let signals = PyDict::new(py);
-    for signal in Signal::ALL {
-        if let Some(s) = p.signal(signal) {
-            signals.set_item(signal.as_str(), stated(s))?;
-        }
-    }
-    let usage = PyDict::new(py);
-    for category in UsageCategory::ALL {
-        if let Some(s) = p.usage(category) {
-            usage.set_item(category.as_str(), stated(s))?;
-        }
-    }
+    let signals = stated_dict(py, &Signal::ALL, Signal::as_str, |s| p.signal(s))?;
+    let usage = stated_dict(py, &UsageCategory::ALL, UsageCategory::as_str, |c| {
+        p.usage(c)
+    })?;
     Ok(Preferences {
         allowed: p.allowed,
         signals: signals.unbind(),
@@ -126,8 +143,9 @@ pub(crate) fn request_rate(r: core::RequestRate) -> RequestRate {
 pub(crate) struct PreferenceLine {
     /// `"content-signal"` or `"content-usage"`.
     kind: &'static str,
-    /// The path it applies to; empty for every path.
-    path: String,
+    /// The path it applies to (`surrogateescape`, as every value read from
+    /// the file); empty for every path.
+    path: Py<PyAny>,
     line: u32,
     /// Names or labels to True (yes) or False (no), as the line states them.
     values: Py<PyDict>,
@@ -137,81 +155,90 @@ pub(crate) struct PreferenceLine {
 impl PreferenceLine {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "PreferenceLine(kind='{}', path={:?}, line={}, values={})",
+            "PreferenceLine(kind='{}', path={}, line={}, values={})",
             self.kind,
-            self.path,
+            self.path.bind(py).repr()?,
             self.line,
             self.values.bind(py).repr()?
         ))
     }
 }
 
-pub(crate) fn preference_line(
-    py: Python<'_>,
+pub(crate) fn preference_line<'py>(
+    py: Python<'py>,
     line: robotstxt::PreferenceLine<'_>,
-) -> PyResult<PreferenceLine> {
-    let values = PyDict::new(py);
-    let names: Vec<&str> = match line.kind {
-        PreferenceKind::Signal => Signal::ALL.iter().map(|s| s.as_str()).collect(),
-        PreferenceKind::Usage => UsageCategory::ALL.iter().map(|c| c.as_str()).collect(),
+) -> PyResult<Bound<'py, PreferenceLine>> {
+    let name = |index: usize| match line.kind {
+        PreferenceKind::Signal => Signal::ALL.get(index).map(|s| s.as_str()),
+        PreferenceKind::Usage => UsageCategory::ALL.get(index).map(|c| c.as_str()),
     };
-    for (index, name) in names.into_iter().enumerate() {
+    let values = new_dict(py)?;
+    for index in 0.. {
+        let Some(name) = name(index) else { break };
         if let Some(allowed) = line.stated.get(index) {
-            values.set_item(name, allowed)?;
+            values.set_item(text(py, name.as_bytes())?, PyBool::new(py, allowed))?;
         }
     }
-    Ok(PreferenceLine {
-        kind: match line.kind {
-            PreferenceKind::Signal => "content-signal",
-            PreferenceKind::Usage => "content-usage",
+    let kind = match line.kind {
+        PreferenceKind::Signal => "content-signal",
+        PreferenceKind::Usage => "content-usage",
+    };
+    Bound::new(
+        py,
+        PreferenceLine {
+            kind,
+            path: text(py, line.path)?.unbind(),
+            line: line.line,
+            values: values.unbind(),
         },
-        path: String::from_utf8_lossy(line.path).into_owned(),
-        line: line.line,
-        values: values.unbind(),
-    })
+    )
 }
 
 /// A crawler of a list.
 #[pyclass(module = "robotstxt_exact", frozen, get_all)]
-#[derive(Clone)]
 pub(crate) struct Crawler {
-    token: String,
-    operator: String,
+    token: Py<PyAny>,
+    operator: Py<PyAny>,
     /// `ai-training`, `ai-search`, `ai-assistant`, `search-engine`, `seo`,
     /// `archiver` or `other`.
     category: &'static str,
-    purpose: String,
-    source: String,
-    checked: String,
-    note: String,
+    purpose: Py<PyAny>,
+    source: Py<PyAny>,
+    checked: Py<PyAny>,
+    note: Py<PyAny>,
 }
 
 #[pymethods]
 impl Crawler {
-    fn __repr__(&self) -> String {
-        format!(
-            "Crawler(token={:?}, category='{}')",
-            self.token, self.category
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Crawler(token={}, category='{}')",
+            self.token.bind(py).repr()?,
+            self.category
+        ))
     }
 }
 
-fn crawler(c: &CoreCrawler) -> Crawler {
-    Crawler {
-        token: c.token.clone(),
-        operator: c.operator.clone(),
-        category: c.category.as_str(),
-        purpose: c.purpose.clone(),
-        source: c.source.clone(),
-        checked: c.checked.clone(),
-        note: c.note.clone(),
-    }
+fn crawler<'py>(py: Python<'py>, c: &CoreCrawler) -> PyResult<Bound<'py, Crawler>> {
+    let s = |field: &String| text(py, field.as_bytes()).map(Bound::unbind);
+    Bound::new(
+        py,
+        Crawler {
+            token: s(&c.token)?,
+            operator: s(&c.operator)?,
+            category: c.category.as_str(),
+            purpose: s(&c.purpose)?,
+            source: s(&c.source)?,
+            checked: s(&c.checked)?,
+            note: s(&c.note)?,
+        },
+    )
 }
 
 /// The verdict for one crawler at one path.
 #[pyclass(module = "robotstxt_exact", frozen, get_all)]
 pub(crate) struct PathVerdict {
-    path: String,
+    path: Py<PyAny>,
     allowed: bool,
     /// The deciding rule's line, 0 when no rule matched.
     line: u32,
@@ -220,13 +247,13 @@ pub(crate) struct PathVerdict {
 
 #[pymethods]
 impl PathVerdict {
-    fn __repr__(&self) -> String {
-        format!(
-            "PathVerdict(path={:?}, allowed={}, line={})",
-            self.path,
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "PathVerdict(path={}, allowed={}, line={})",
+            self.path.bind(py).repr()?,
             py_bool(self.allowed),
             self.line
-        )
+        ))
     }
 }
 
@@ -235,13 +262,13 @@ impl PathVerdict {
 pub(crate) struct CrawlerAudit {
     crawler: Py<Crawler>,
     /// The agent queried: the token's `[A-Za-z_-]` prefix.
-    matched_as: String,
+    matched_as: Py<PyAny>,
     /// Whether a group names the crawler (else the `*` groups apply).
     specific: bool,
-    /// The first line of each group that applies.
-    groups: Vec<u32>,
-    /// Per path, `/` first.
-    paths: Vec<Py<PathVerdict>>,
+    /// The first line of each group that applies (`int`s).
+    groups: Py<PyList>,
+    /// Per path, `/` first (`PathVerdict`s).
+    paths: Py<PyList>,
     crawl_delay: Option<f64>,
     request_rate: Option<RequestRate>,
 }
@@ -249,25 +276,29 @@ pub(crate) struct CrawlerAudit {
 #[pymethods]
 impl CrawlerAudit {
     /// Whether the crawler may fetch `/`.
-    fn root_allowed(&self) -> bool {
-        self.paths.first().is_none_or(|p| p.get().allowed)
+    fn root_allowed(&self, py: Python<'_>) -> bool {
+        let root = self.paths.bind(py).get_item(0).ok();
+        root.as_ref()
+            .and_then(|p| p.downcast::<PathVerdict>().ok())
+            .is_none_or(|p| p.get().allowed)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "CrawlerAudit(token={:?}, root_allowed={})",
-            self.crawler.get().token,
-            py_bool(self.root_allowed())
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "CrawlerAudit(token={}, root_allowed={})",
+            self.crawler.get().token.bind(py).repr()?,
+            py_bool(self.root_allowed(py))
+        ))
     }
 }
 
 /// The audit of a robots.txt for a list of crawlers.
 #[pyclass(module = "robotstxt_exact", frozen, get_all)]
 pub(crate) struct Audit {
-    crawlers: Vec<Py<CrawlerAudit>>,
+    /// Per crawler, in the order of the list (`CrawlerAudit`s).
+    crawlers: Py<PyList>,
     /// `blocks N of M AI crawlers from / (...)`.
-    summary: String,
+    summary: Py<PyAny>,
     /// `(blocked, total)` AI crawlers at `/`.
     ai_blocked: (usize, usize),
     /// Per category name, `(blocked, total)` at `/`.
@@ -276,24 +307,115 @@ pub(crate) struct Audit {
 
 #[pymethods]
 impl Audit {
-    fn __repr__(&self) -> String {
-        format!("Audit({:?})", self.summary)
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("Audit({})", self.summary.bind(py).repr()?))
     }
 }
 
 /// The crawlers of the shipped list, with the page each token comes from
 /// and the date it was checked.
 #[pyfunction]
-pub(crate) fn known_crawlers() -> Vec<Crawler> {
-    audit::known_crawlers().iter().map(crawler).collect()
+pub(crate) fn known_crawlers(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    guarded(|| list_of(py, audit::known_crawlers().iter().map(|c| crawler(py, c))))
 }
 
 /// Reads a crawler list: the shipped list's format, or one token per line
 /// optionally followed by a category. ValueError on a bad line.
 #[pyfunction]
-pub(crate) fn parse_crawler_list(text: &str) -> PyResult<Vec<Crawler>> {
-    let list = audit::parse_crawler_list(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(list.iter().map(crawler).collect())
+pub(crate) fn parse_crawler_list<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    guarded(|| {
+        let text: PyBackedStr = text.extract()?;
+        let list = py
+            .allow_threads(|| audit::try_parse_crawler_list(&text))
+            .map_err(|e| match e {
+                TryListError::List(e) => PyValueError::new_err(e.to_string()),
+                TryListError::OutOfMemory(e) => no_memory(e),
+            })?;
+        list_of(py, list.iter().map(|c| crawler(py, c)))
+    })
+}
+
+/// The paths of an `audit` call, `/` first: the `str` objects themselves,
+/// for the results, and their text, for the core.
+fn paths_of<'py>(
+    py: Python<'py>,
+    paths: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Vec<Bound<'py, PyAny>>, Vec<PyBackedStr>)> {
+    let (mut objects, mut texts) = (Vec::new(), Vec::new());
+    objects.try_reserve(1).map_err(no_memory)?;
+    objects.push(text(py, b"/")?);
+    let Some(paths) = paths else {
+        return Ok((objects, texts));
+    };
+    if paths.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "paths must be a sequence of str, not str",
+        ));
+    }
+    for item in paths.try_iter()? {
+        let item = item?;
+        let path: PyBackedStr = item.extract()?;
+        objects.try_reserve(1).map_err(no_memory)?;
+        texts.try_reserve(1).map_err(no_memory)?;
+        objects.push(item);
+        texts.push(path);
+    }
+    Ok((objects, texts))
+}
+
+/// A `String` of `bytes`, invalid UTF-8 replaced as
+/// `String::from_utf8_lossy` does, or an error when memory runs out.
+fn lossy_string(bytes: &[u8]) -> Result<String, TryReserveError> {
+    let mut out = String::new();
+    out.try_reserve_exact(bytes.len())?;
+    for chunk in bytes.utf8_chunks() {
+        out.try_reserve(chunk.valid().len() + char::REPLACEMENT_CHARACTER.len_utf8())?;
+        out.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            out.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    Ok(out)
+}
+
+/// The crawlers given to an `audit` call.
+#[derive(Default)]
+struct Given<'py> {
+    /// The core's form of each: the token and the category, which alone
+    /// decide.
+    crawlers: Vec<CoreCrawler>,
+    /// The `Crawler` object given, if one was, to hand back in the results
+    /// as it was.
+    objects: Vec<Option<Bound<'py, Crawler>>>,
+}
+
+fn crawlers_of<'py>(items: &Bound<'py, PyAny>) -> PyResult<Given<'py>> {
+    let mut given = Given::default();
+    for item in items.try_iter()? {
+        let item = item?;
+        let (token, category, object) = match item.downcast::<Crawler>() {
+            Ok(c) => {
+                let token = bytes_of(c.get().token.bind(item.py()), "crawler token")?;
+                let category = Category::from_name(c.get().category).unwrap_or(Category::Other);
+                (token, category, Some(c.clone()))
+            }
+            Err(_) => (bytes_of(&item, "crawler")?, Category::Other, None),
+        };
+        let token = lossy_string(&token).map_err(no_memory)?;
+        given.crawlers.try_reserve(1).map_err(no_memory)?;
+        given.objects.try_reserve(1).map_err(no_memory)?;
+        given.crawlers.push(CoreCrawler::new(token, category));
+        given.objects.push(object);
+    }
+    Ok(given)
+}
+
+/// `(blocked, total)`.
+fn count_pair<'py>(py: Python<'py>, c: Count) -> PyResult<Bound<'py, PyAny>> {
+    Ok(tuple(py, &[count(py, c.blocked)?, count(py, c.total)?])?.into_any())
 }
 
 /// Which crawlers `robots` (a `Robots`, or a body as bytes or str) blocks
@@ -302,90 +424,86 @@ pub(crate) fn parse_crawler_list(text: &str) -> PyResult<Vec<Crawler>> {
 /// default the shipped list. Google's reading of the file: each crawler's
 /// own parser may differ, and preferences are requests, not access control.
 #[pyfunction]
-#[pyo3(name = "audit", signature = (robots, paths = Vec::new(), crawlers = None))]
-pub(crate) fn audit_robots(
-    py: Python<'_>,
-    robots: &Bound<'_, PyAny>,
-    paths: Vec<String>,
-    crawlers: Option<Vec<Bound<'_, PyAny>>>,
+#[pyo3(name = "audit", signature = (robots, paths = None, crawlers = None))]
+pub(crate) fn audit_robots<'py>(
+    py: Python<'py>,
+    robots: &Bound<'py, PyAny>,
+    paths: Option<&Bound<'py, PyAny>>,
+    crawlers: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Audit> {
-    let parsed: Arc<CoreRobots> = match robots.downcast::<Robots>() {
-        Ok(r) => r.get().shared(),
-        Err(_) => {
-            let body = bytes_of(robots, "robots")?;
-            Arc::new(py.allow_threads(|| CoreRobots::parse(&*body)))
-        }
-    };
-    let own: Vec<CoreCrawler>;
-    let list: &[CoreCrawler] = match crawlers {
-        None => audit::known_crawlers(),
-        Some(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for item in &items {
-                if let Ok(c) = item.downcast::<Crawler>() {
-                    let c = c.get();
-                    let mut core = CoreCrawler::new(
-                        c.token.clone(),
-                        audit::Category::from_name(c.category).unwrap_or(audit::Category::Other),
-                    );
-                    core.operator = c.operator.clone();
-                    core.purpose = c.purpose.clone();
-                    core.source = c.source.clone();
-                    core.checked = c.checked.clone();
-                    core.note = c.note.clone();
-                    out.push(core);
-                } else {
-                    let token = bytes_of(item, "crawler")?;
-                    out.push(CoreCrawler::new(
-                        String::from_utf8_lossy(&token).into_owned(),
-                        audit::Category::Other,
-                    ));
-                }
+    guarded(|| {
+        let parsed: Arc<CoreRobots> = match robots.downcast::<Robots>() {
+            Ok(r) => r.get().shared(),
+            Err(_) => {
+                let body = bytes_of(robots, "robots")?;
+                let parsed = py
+                    .allow_threads(|| CoreRobots::try_parse(&*body))
+                    .map_err(no_memory)?;
+                Arc::new(parsed)
             }
-            own = out;
-            &own
-        }
-    };
-    let report = py.allow_threads(|| audit::audit(&parsed, list, &paths));
-    let mut crawlers = Vec::with_capacity(report.crawlers.len());
-    for a in &report.crawlers {
-        let mut verdicts = Vec::with_capacity(a.paths.len());
-        for p in &a.paths {
-            verdicts.push(Py::new(
-                py,
-                PathVerdict {
-                    path: p.path.clone(),
-                    allowed: p.allowed,
-                    line: p.line,
-                    preferences: Py::new(py, preferences(py, &p.preferences)?)?,
-                },
-            )?);
-        }
-        crawlers.push(Py::new(
+        };
+        let (path_objects, path_texts) = paths_of(py, paths)?;
+        let given = match crawlers {
+            Some(items) => crawlers_of(items)?,
+            None => Given::default(),
+        };
+        let list = match crawlers {
+            Some(_) => &given.crawlers[..],
+            None => audit::known_crawlers(),
+        };
+        let report = py
+            .allow_threads(|| audit::try_audit(&parsed, list, &path_texts))
+            .map_err(no_memory)?;
+        let audits = list_of(
             py,
-            CrawlerAudit {
-                crawler: Py::new(py, crawler(a.crawler))?,
-                matched_as: a.matched_as.clone(),
-                specific: a.specific,
-                groups: a.groups.clone(),
-                paths: verdicts,
-                crawl_delay: a.crawl_delay,
-                request_rate: a.request_rate.map(request_rate),
-            },
-        )?);
-    }
-    let categories = PyDict::new(py);
-    for category in audit::Category::ALL {
-        let count = report.blocked_in(category);
-        if count.total > 0 {
-            categories.set_item(category.as_str(), (count.blocked, count.total))?;
+            report.crawlers.iter().enumerate().map(|(i, a)| {
+                let crawler = match given.objects.get(i) {
+                    Some(Some(object)) => object.clone(),
+                    _ => crawler(py, a.crawler)?,
+                };
+                let verdicts = list_of(
+                    py,
+                    a.paths.iter().zip(&path_objects).map(|(p, path)| {
+                        let preferences = Bound::new(py, preferences(py, &p.preferences)?)?;
+                        Bound::new(
+                            py,
+                            PathVerdict {
+                                path: path.clone().unbind(),
+                                allowed: p.allowed,
+                                line: p.line,
+                                preferences: preferences.unbind(),
+                            },
+                        )
+                    }),
+                )?;
+                Bound::new(
+                    py,
+                    CrawlerAudit {
+                        crawler: crawler.unbind(),
+                        matched_as: text(py, a.matched_as.as_bytes())?.unbind(),
+                        specific: a.specific,
+                        groups: list_of(py, a.groups.iter().map(|&line| int(py, line.into())))?
+                            .unbind(),
+                        paths: verdicts.unbind(),
+                        crawl_delay: a.crawl_delay,
+                        request_rate: a.request_rate.map(request_rate),
+                    },
+                )
+            }),
+        )?;
+        let categories = new_dict(py)?;
+        for category in Category::ALL {
+            let c = report.blocked_in(category);
+            if c.total > 0 {
+                categories.set_item(text(py, category.as_str().as_bytes())?, count_pair(py, c)?)?;
+            }
         }
-    }
-    let ai = report.ai_blocked();
-    Ok(Audit {
-        crawlers,
-        summary: report.summary(),
-        ai_blocked: (ai.blocked, ai.total),
-        categories: categories.unbind(),
+        let ai = report.ai_blocked();
+        Ok(Audit {
+            crawlers: audits.unbind(),
+            summary: text(py, report.summary().as_bytes())?.unbind(),
+            ai_blocked: (ai.blocked, ai.total),
+            categories: categories.unbind(),
+        })
     })
 }

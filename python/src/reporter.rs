@@ -3,15 +3,17 @@
 //! with the handler methods, and the per-line report (`RobotsParsedLine`,
 //! `LineMetadata`, `RobotsTagName`).
 
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyList, PyString};
 
 use robotstxt::{
     LineMetadata as CoreLineMetadata, ParseHandler, RobotsParsingReporter as CoreReporter,
     RobotsTagName,
 };
 
-use crate::convert::{bytes_of, py_bool};
+use crate::convert::{bytes_of, int, list_of, new_bytes, py_bool, tuple};
+use crate::errors::{busy, guarded, no_memory};
 
 /// What the parser learned about one line.
 #[pyclass(module = "robotstxt_exact", frozen, eq, hash, get_all)]
@@ -58,8 +60,8 @@ impl LineMetadata {
 }
 
 /// Forwards the parser's callbacks to a Python handler object. The first
-/// exception a method raises stops the forwarding; it is raised when the
-/// parse returns.
+/// exception (a method's, or `MemoryError` making a value's `bytes`) stops
+/// the forwarding; it is raised when the parse returns.
 struct PyHandler<'py> {
     handler: Bound<'py, PyAny>,
     has_metadata: bool,
@@ -67,53 +69,81 @@ struct PyHandler<'py> {
 }
 
 impl<'py> PyHandler<'py> {
-    fn call<A: IntoPyObject<'py, Target = PyTuple>>(&mut self, name: &str, args: A) {
+    /// Calls the handler's method `name` (interned: no string is made per
+    /// call) with the arguments `args` makes; every object is made
+    /// fallibly, so a failure is the `MemoryError` raised at the end.
+    fn call(
+        &mut self,
+        name: &Bound<'py, PyString>,
+        args: impl FnOnce(Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>>,
+    ) {
         if self.error.is_some() {
             return;
         }
-        if let Err(e) = self.handler.call_method1(name, args) {
+        let py = self.handler.py();
+        let called = args(py)
+            .and_then(|a| tuple(py, &a))
+            .and_then(|a| self.handler.call_method1(name, a));
+        if let Err(e) = called {
             self.error = Some(e);
         }
     }
 
-    fn bytes(&self, b: &[u8]) -> Py<PyBytes> {
-        PyBytes::new(self.handler.py(), b).unbind()
+    /// A `(line_num, value)` call.
+    fn call_value(&mut self, name: &Bound<'py, PyString>, line_num: u32, value: &[u8]) {
+        self.call(name, |py| {
+            Ok(vec![
+                int(py, line_num.into())?,
+                new_bytes(py, value)?.into_any(),
+            ])
+        });
     }
 }
 
 impl ParseHandler for PyHandler<'_> {
     fn handle_robots_start(&mut self) {
-        self.call("handle_robots_start", ());
+        let name = intern!(self.handler.py(), "handle_robots_start");
+        self.call(name, |_| Ok(Vec::new()));
     }
     fn handle_robots_end(&mut self) {
-        self.call("handle_robots_end", ());
+        let name = intern!(self.handler.py(), "handle_robots_end");
+        self.call(name, |_| Ok(Vec::new()));
     }
     fn handle_user_agent(&mut self, line_num: u32, value: &[u8]) {
-        let v = self.bytes(value);
-        self.call("handle_user_agent", (line_num, v));
+        let name = intern!(self.handler.py(), "handle_user_agent");
+        self.call_value(name, line_num, value);
     }
     fn handle_allow(&mut self, line_num: u32, value: &[u8]) {
-        let v = self.bytes(value);
-        self.call("handle_allow", (line_num, v));
+        let name = intern!(self.handler.py(), "handle_allow");
+        self.call_value(name, line_num, value);
     }
     fn handle_disallow(&mut self, line_num: u32, value: &[u8]) {
-        let v = self.bytes(value);
-        self.call("handle_disallow", (line_num, v));
+        let name = intern!(self.handler.py(), "handle_disallow");
+        self.call_value(name, line_num, value);
     }
     fn handle_sitemap(&mut self, line_num: u32, value: &[u8]) {
-        let v = self.bytes(value);
-        self.call("handle_sitemap", (line_num, v));
+        let name = intern!(self.handler.py(), "handle_sitemap");
+        self.call_value(name, line_num, value);
     }
     fn handle_unknown_action(&mut self, line_num: u32, action: &[u8], value: &[u8]) {
-        let (a, v) = (self.bytes(action), self.bytes(value));
-        self.call("handle_unknown_action", (line_num, a, v));
+        let name = intern!(self.handler.py(), "handle_unknown_action");
+        self.call(name, |py| {
+            Ok(vec![
+                int(py, line_num.into())?,
+                new_bytes(py, action)?.into_any(),
+                new_bytes(py, value)?.into_any(),
+            ])
+        });
     }
     fn report_line_metadata(&mut self, line_num: u32, metadata: &CoreLineMetadata) {
         if self.has_metadata {
-            self.call(
-                "report_line_metadata",
-                (line_num, LineMetadata::from(metadata)),
-            );
+            let name = intern!(self.handler.py(), "report_line_metadata");
+            self.call(name, |py| {
+                Ok(vec![
+                    int(py, line_num.into())?,
+                    Bound::new(py, LineMetadata::from(metadata))?.into_any(),
+                ])
+            });
         }
     }
 }
@@ -122,30 +152,37 @@ impl ParseHandler for PyHandler<'_> {
 ///
 /// `handler` is a `RobotsParsingReporter` (parsed natively) or any object
 /// with the `RobotsParseHandler` methods; values reach it as `bytes`.
-/// `report_line_metadata` is optional.
+/// `report_line_metadata` is optional. A reporter that another thread is
+/// filling raises `RuntimeError`.
 #[pyfunction]
 pub(crate) fn parse_robots_txt(
     py: Python<'_>,
     body: &Bound<'_, PyAny>,
     handler: &Bound<'_, PyAny>,
 ) -> PyResult<()> {
-    let body = bytes_of(body, "body")?;
-    if let Ok(reporter) = handler.downcast::<RobotsParsingReporter>() {
-        let mut reporter = reporter.borrow_mut();
-        let inner = &mut reporter.inner;
-        py.allow_threads(|| robotstxt::parse_robots_txt(&body, inner));
-        return Ok(());
-    }
-    let mut forward = PyHandler {
-        handler: handler.clone(),
-        has_metadata: handler.hasattr("report_line_metadata")?,
-        error: None,
-    };
-    robotstxt::parse_robots_txt(&body, &mut forward);
-    match forward.error {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    guarded(|| {
+        let body = bytes_of(body, "body")?;
+        if let Ok(reporter) = handler.downcast::<RobotsParsingReporter>() {
+            let mut reporter = reporter
+                .try_borrow_mut()
+                .map_err(|_| busy("RobotsParsingReporter"))?;
+            let inner = &mut reporter.inner;
+            return py
+                .allow_threads(|| inner.try_parse_into(&body))
+                .map_err(no_memory);
+        }
+        let mut forward = PyHandler {
+            handler: handler.clone(),
+            has_metadata: handler.hasattr("report_line_metadata")?,
+            error: None,
+        };
+        let parsed = robotstxt::try_parse_robots_txt(&body, &mut forward);
+        match (forward.error, parsed) {
+            (Some(e), _) => Err(e),
+            (None, Err(e)) => Err(no_memory(e)),
+            (None, Ok(())) => Ok(()),
+        }
+    })
 }
 
 /// What a line was parsed as: Google's `RobotsParsedLine::RobotsTagName`.
@@ -219,16 +256,23 @@ impl RobotsParsingReporter {
     }
 
     /// The report of each line seen, by line number.
-    fn parse_results(&self) -> Vec<RobotsParsedLine> {
-        self.inner
-            .lines()
-            .map(|l| RobotsParsedLine {
-                line_num: l.line_num,
-                tag_name: l.tag_name.into(),
-                is_typo: l.is_typo,
-                metadata: (&l.metadata).into(),
-            })
-            .collect()
+    fn parse_results<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            list_of(
+                py,
+                self.inner.lines().map(|l| {
+                    Bound::new(
+                        py,
+                        RobotsParsedLine {
+                            line_num: l.line_num,
+                            tag_name: l.tag_name.into(),
+                            is_typo: l.is_typo,
+                            metadata: (&l.metadata).into(),
+                        },
+                    )
+                }),
+            )
+        })
     }
 
     /// The number of the last line of the last parse.

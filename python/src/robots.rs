@@ -3,18 +3,20 @@
 //! (`AgentView`), the `Answer` of a query, and the `Group`s and `Rule`s it
 //! lists.
 
-use std::borrow::Cow;
+use std::collections::TryReserveError;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList};
+use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::{PyBool, PyList};
 
 use robotstxt::{CompiledRobots, Robots as CoreRobots, RuleKind};
 
-use crate::convert::{agents_of, bytes_of, py_bool, text};
-use crate::preferences::{
-    PreferenceLine, Preferences, RequestRate, preference_line, preferences, request_rate,
+use crate::convert::{
+    agents_of, bytes_of, int, list_of, new_bytes, new_list, py_bool, text, tuple,
 };
+use crate::errors::{guarded, no_memory};
+use crate::preferences::{Preferences, RequestRate, preference_line, preferences, request_rate};
 
 /// The answer to one query, as `RobotsMatcher`'s accessors give it.
 #[pyclass(module = "robotstxt_exact", frozen, eq, hash, get_all)]
@@ -87,8 +89,9 @@ pub(crate) struct Group {
     crawl_delay: Option<f64>,
     /// The group's first valid `Request-rate` (an extension).
     request_rate: Option<RequestRate>,
-    /// Its `Content-Signal` and `Content-Usage` lines (an extension).
-    preference_lines: Vec<Py<PreferenceLine>>,
+    /// Its `Content-Signal` and `Content-Usage` lines (an extension),
+    /// `PreferenceLine`s.
+    preference_lines: Py<PyList>,
 }
 
 #[pymethods]
@@ -114,10 +117,65 @@ pub(crate) struct Robots {
     inner: Arc<CoreRobots>,
 }
 
-fn check_all(robots: &CoreRobots, agents: &[Vec<u8>], urls: &[Cow<'_, [u8]>]) -> Vec<Answer> {
-    urls.iter()
-        .map(|url| robots.check(agents, &**url).into())
-        .collect()
+/// How many URLs of a `check_many` call are checked per GIL release: large
+/// enough that releasing it costs nothing, small enough that the call holds
+/// no Rust memory in proportion to its URLs.
+const BATCH: usize = 1024;
+
+/// Calls `each` with the URLs of `urls` (an iterable of bytes or str), up
+/// to [`BATCH`] at a time, held by Python, never copied.
+fn for_each_batch(
+    urls: &Bound<'_, PyAny>,
+    mut each: impl FnMut(&[PyBackedBytes]) -> PyResult<()>,
+) -> PyResult<()> {
+    let mut batch = Vec::new();
+    batch.try_reserve_exact(BATCH).map_err(no_memory)?;
+    for item in urls.try_iter()? {
+        batch.push(bytes_of(&item?, "url")?);
+        if batch.len() == BATCH {
+            each(&batch)?;
+            batch.clear();
+        }
+    }
+    if !batch.is_empty() {
+        each(&batch)?;
+    }
+    Ok(())
+}
+
+/// The answers of `check` for every URL of `urls`, as a list: one batch of
+/// URLs at a time is answered with the GIL released, then appended. A run of
+/// equal answers shares one `Answer` object (they are immutable), so a long
+/// list costs Python a pointer per URL.
+fn answer_list<'py>(
+    py: Python<'py>,
+    urls: &Bound<'py, PyAny>,
+    check: impl Fn(&[u8]) -> Result<robotstxt::Answer, TryReserveError> + Sync,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = new_list(py)?;
+    let mut answers = Vec::new();
+    answers.try_reserve_exact(BATCH).map_err(no_memory)?;
+    let mut last: Option<(Answer, Bound<'py, Answer>)> = None;
+    for_each_batch(urls, |batch| {
+        answers.clear();
+        py.allow_threads(|| {
+            for url in batch {
+                answers.push(Answer::from(check(url)?));
+            }
+            Ok(())
+        })
+        .map_err(no_memory)?;
+        for &answer in &answers {
+            let object = match &last {
+                Some((value, object)) if *value == answer => object.clone(),
+                _ => Bound::new(py, answer)?,
+            };
+            list.append(&object)?;
+            last = Some((answer, object));
+        }
+        Ok(())
+    })?;
+    Ok(list)
 }
 
 impl Robots {
@@ -127,23 +185,19 @@ impl Robots {
     }
 }
 
-fn urls_of<'a>(urls: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Cow<'a, [u8]>>> {
-    urls.iter().map(|u| bytes_of(u, "url")).collect()
-}
-
-fn collect_items<'py>(iterable: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    iterable.try_iter()?.collect()
-}
-
 #[pymethods]
 impl Robots {
     /// Parses a robots.txt body (bytes or str; any bytes are accepted).
     #[new]
     fn new(py: Python<'_>, body: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let body = bytes_of(body, "body")?;
-        let inner = py.allow_threads(|| CoreRobots::parse(&*body));
-        Ok(Robots {
-            inner: Arc::new(inner),
+        guarded(|| {
+            let body = bytes_of(body, "body")?;
+            let inner = py
+                .allow_threads(|| CoreRobots::try_parse(&*body))
+                .map_err(no_memory)?;
+            Ok(Robots {
+                inner: Arc::new(inner),
+            })
         })
     }
 
@@ -161,10 +215,14 @@ impl Robots {
         user_agents: &Bound<'_, PyAny>,
         url: &Bound<'_, PyAny>,
     ) -> PyResult<Answer> {
-        let agents = agents_of(user_agents)?;
-        let url = bytes_of(url, "url")?;
-        let robots = &*self.inner;
-        Ok(py.allow_threads(|| robots.check(&agents, &*url).into()))
+        guarded(|| {
+            let agents = agents_of(user_agents)?;
+            let url = bytes_of(url, "url")?;
+            let robots = &*self.inner;
+            py.allow_threads(|| robots.try_check(&agents, &*url))
+                .map(Answer::from)
+                .map_err(no_memory)
+        })
     }
 
     /// Whether `user_agent` may fetch `url`.
@@ -174,102 +232,132 @@ impl Robots {
         user_agent: &Bound<'_, PyAny>,
         url: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
-        let agent = bytes_of(user_agent, "user_agent")?;
-        let url = bytes_of(url, "url")?;
-        let robots = &*self.inner;
-        Ok(py.allow_threads(|| robots.allowed(&*agent, &*url)))
+        guarded(|| {
+            let agent = bytes_of(user_agent, "user_agent")?;
+            let url = bytes_of(url, "url")?;
+            let robots = &*self.inner;
+            py.allow_threads(|| robots.try_check(&[&*agent], &*url))
+                .map(|a| a.allowed)
+                .map_err(no_memory)
+        })
     }
 
-    /// `check` for every URL of an iterable, in one call (one GIL release).
-    fn check_many(
+    /// `check` for every URL of an iterable, in one call (the GIL released
+    /// for each batch of URLs).
+    fn check_many<'py>(
         &self,
-        py: Python<'_>,
-        user_agents: &Bound<'_, PyAny>,
-        urls: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<Answer>> {
-        let agents = agents_of(user_agents)?;
-        let items = collect_items(urls)?;
-        let urls = urls_of(&items)?;
-        let robots = &*self.inner;
-        Ok(py.allow_threads(|| check_all(robots, &agents, &urls)))
+        py: Python<'py>,
+        user_agents: &Bound<'py, PyAny>,
+        urls: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            let agents = agents_of(user_agents)?;
+            let robots = &*self.inner;
+            answer_list(py, urls, |url| robots.try_check(&agents, url))
+        })
     }
 
     /// `allowed` for every URL of an iterable, in one call.
-    fn allowed_many(
+    fn allowed_many<'py>(
         &self,
-        py: Python<'_>,
-        user_agents: &Bound<'_, PyAny>,
-        urls: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<bool>> {
-        let agents = agents_of(user_agents)?;
-        let items = collect_items(urls)?;
-        let urls = urls_of(&items)?;
-        let robots = &*self.inner;
-        Ok(py.allow_threads(|| {
-            urls.iter()
-                .map(|url| robots.check(&agents, &**url).allowed)
-                .collect()
-        }))
+        py: Python<'py>,
+        user_agents: &Bound<'py, PyAny>,
+        urls: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            let agents = agents_of(user_agents)?;
+            let robots = &*self.inner;
+            let list = new_list(py)?;
+            let mut verdicts = Vec::new();
+            verdicts.try_reserve_exact(BATCH).map_err(no_memory)?;
+            for_each_batch(urls, |batch| {
+                verdicts.clear();
+                py.allow_threads(|| {
+                    for url in batch {
+                        verdicts.push(robots.try_check(&agents, &**url)?.allowed);
+                    }
+                    Ok(())
+                })
+                .map_err(no_memory)?;
+                for &allowed in &verdicts {
+                    list.append(PyBool::new(py, allowed))?;
+                }
+                Ok(())
+            })?;
+            Ok(list)
+        })
     }
 
     /// A view for fixed agents: `check(url)`, `allowed(url)`, `check_many(urls)`.
     fn for_agents(&self, py: Python<'_>, user_agents: &Bound<'_, PyAny>) -> PyResult<AgentView> {
-        let agents = agents_of(user_agents)?;
-        let compiled = py
-            .allow_threads(|| self.inner.try_compile(&agents))
-            .map_err(|_| {
-                pyo3::exceptions::PyMemoryError::new_err("robots.txt view does not fit")
-            })?;
-        Ok(AgentView { compiled, agents })
+        guarded(|| {
+            let agents = agents_of(user_agents)?;
+            let compiled = py
+                .allow_threads(|| self.inner.try_compile(&agents))
+                .map_err(no_memory)?;
+            Ok(AgentView { compiled, agents })
+        })
     }
 
     /// The `sitemap` values in file order.
-    fn sitemaps<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        self.inner.sitemaps().map(|s| text(py, s)).collect()
+    fn sitemaps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| list_of(py, self.inner.sitemaps().map(|s| text(py, s))))
     }
 
     /// The groups in file order.
-    fn groups(&self, py: Python<'_>) -> PyResult<Vec<Group>> {
-        self.inner
-            .groups()
-            .map(|g| {
-                let agents = PyList::empty(py);
-                for (value, line) in g.agents() {
-                    agents.append((text(py, value)?, line))?;
-                }
-                let rules = PyList::empty(py);
-                for r in g.rules() {
-                    let rule = Rule {
-                        kind: match r.kind {
-                            RuleKind::Allow => "allow",
-                            RuleKind::Disallow => "disallow",
+    fn groups<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            list_of(
+                py,
+                self.inner.groups().map(|g| {
+                    let agents = list_of(
+                        py,
+                        g.agents().map(|(value, line)| {
+                            tuple(py, &[text(py, value)?, int(py, line.into())?])
+                        }),
+                    )?;
+                    let rules = list_of(
+                        py,
+                        g.rules().map(|r| {
+                            let rule = Rule {
+                                kind: match r.kind {
+                                    RuleKind::Allow => "allow",
+                                    RuleKind::Disallow => "disallow",
+                                },
+                                pattern: text(py, r.pattern)?.unbind(),
+                                line: r.line,
+                            };
+                            Bound::new(py, rule)
+                        }),
+                    )?;
+                    Bound::new(
+                        py,
+                        Group {
+                            agents: agents.unbind(),
+                            rules: rules.unbind(),
+                            is_global: g.is_global(),
+                            crawl_delay: g.crawl_delay(),
+                            request_rate: g.request_rate().map(request_rate),
+                            preference_lines: list_of(
+                                py,
+                                g.preference_lines().map(|line| preference_line(py, line)),
+                            )?
+                            .unbind(),
                         },
-                        pattern: text(py, r.pattern)?.unbind(),
-                        line: r.line,
-                    };
-                    rules.append(Py::new(py, rule)?)?;
-                }
-                Ok(Group {
-                    agents: agents.unbind(),
-                    rules: rules.unbind(),
-                    is_global: g.is_global(),
-                    crawl_delay: g.crawl_delay(),
-                    request_rate: g.request_rate().map(request_rate),
-                    preference_lines: g
-                        .preference_lines()
-                        .map(|line| Py::new(py, preference_line(py, line)?))
-                        .collect::<PyResult<_>>()?,
-                })
-            })
-            .collect()
+                    )
+                }),
+            )
+        })
     }
 
     /// The crawl-delay for `user_agent` (seconds), or None. An extension:
     /// Google ignores crawl-delay, and so do the verdicts.
     fn crawl_delay(&self, user_agent: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
-        Ok(self
-            .inner
-            .crawl_delay(&*bytes_of(user_agent, "user_agent")?))
+        guarded(|| {
+            Ok(self
+                .inner
+                .crawl_delay(&*bytes_of(user_agent, "user_agent")?))
+        })
     }
 
     /// The usage preferences (`Content-Signal`, `Content-Usage`) that apply
@@ -281,19 +369,25 @@ impl Robots {
         user_agents: &Bound<'_, PyAny>,
         url: &Bound<'_, PyAny>,
     ) -> PyResult<Preferences> {
-        let agents = agents_of(user_agents)?;
-        let url = bytes_of(url, "url")?;
-        let robots = &*self.inner;
-        let found = py.allow_threads(|| robots.preferences(&agents, &*url));
-        preferences(py, &found)
+        guarded(|| {
+            let agents = agents_of(user_agents)?;
+            let url = bytes_of(url, "url")?;
+            let robots = &*self.inner;
+            let found = py
+                .allow_threads(|| robots.try_preferences(&agents, &*url))
+                .map_err(no_memory)?;
+            preferences(py, &found)
+        })
     }
 
     /// The `Request-rate` for `user_agent`, or None. An extension.
     fn request_rate(&self, user_agent: &Bound<'_, PyAny>) -> PyResult<Option<RequestRate>> {
-        Ok(self
-            .inner
-            .request_rate(&*bytes_of(user_agent, "user_agent")?)
-            .map(request_rate))
+        guarded(|| {
+            Ok(self
+                .inner
+                .request_rate(&*bytes_of(user_agent, "user_agent")?)
+                .map(request_rate))
+        })
     }
 
     /// Heap bytes held by the parsed object.
@@ -308,37 +402,43 @@ impl Robots {
 #[pyclass(module = "robotstxt_exact", frozen)]
 pub(crate) struct AgentView {
     compiled: CompiledRobots,
-    agents: Vec<Vec<u8>>,
+    agents: Vec<PyBackedBytes>,
 }
 
 #[pymethods]
 impl AgentView {
     /// The full answer for `url`.
     fn check(&self, py: Python<'_>, url: &Bound<'_, PyAny>) -> PyResult<Answer> {
-        let url = bytes_of(url, "url")?;
-        Ok(py.allow_threads(|| self.compiled.check(&*url).into()))
+        guarded(|| {
+            let url = bytes_of(url, "url")?;
+            py.allow_threads(|| self.compiled.try_check(&*url))
+                .map(Answer::from)
+                .map_err(no_memory)
+        })
     }
 
     /// Whether `url` may be fetched.
     fn allowed(&self, py: Python<'_>, url: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let url = bytes_of(url, "url")?;
-        Ok(py.allow_threads(|| self.compiled.check(&*url).allowed))
+        guarded(|| {
+            let url = bytes_of(url, "url")?;
+            py.allow_threads(|| self.compiled.try_check(&*url))
+                .map(|a| a.allowed)
+                .map_err(no_memory)
+        })
     }
 
     /// `check` for every URL of an iterable, in one call.
-    fn check_many(&self, py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<Vec<Answer>> {
-        let items = collect_items(urls)?;
-        let urls = urls_of(&items)?;
-        Ok(py.allow_threads(|| {
-            urls.iter()
-                .map(|url| self.compiled.check(&**url).into())
-                .collect()
-        }))
+    fn check_many<'py>(
+        &self,
+        py: Python<'py>,
+        urls: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| answer_list(py, urls, |url| self.compiled.try_check(url)))
     }
 
-    /// The agents, as given.
+    /// The agents, as given (a `str` as its UTF-8 bytes).
     #[getter]
-    fn agents<'py>(&self, py: Python<'py>) -> Vec<Bound<'py, PyBytes>> {
-        self.agents.iter().map(|a| PyBytes::new(py, a)).collect()
+    fn agents<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| list_of(py, self.agents.iter().map(|a| new_bytes(py, a))))
     }
 }

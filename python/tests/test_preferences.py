@@ -78,6 +78,11 @@ def test_wrong_argument_types():
         robots.request_rate(None)
     with pytest.raises(ValueError):
         parse_crawler_list("FooBot no-such-category\n")
+    # A str is not a list of paths, nor a number a crawler.
+    with pytest.raises(TypeError):
+        audit(robots, paths="/x")
+    with pytest.raises(TypeError):
+        audit(robots, crawlers=[5])
 
 
 def test_audit_by_hand():
@@ -109,9 +114,16 @@ def test_audit_by_hand():
 
 def test_audit_own_list_and_parsed_robots():
     robots = Robots("User-agent: FooBot\nDisallow: /\n")
-    report = audit(robots, crawlers=["FooBot", b"BarBot"] + parse_crawler_list("Baz ai-search\n"))
+    own = parse_crawler_list("Baz ai-search\n")
+    report = audit(robots, crawlers=["FooBot", b"BarBot"] + own)
     assert [a.root_allowed() for a in report.crawlers] == [False, True, True]
     assert report.ai_blocked == (0, 1)
+    # A Crawler given comes back as it was; a token becomes one.
+    assert report.crawlers[2].crawler is own[0]
+    assert (report.crawlers[1].crawler.token, report.crawlers[1].crawler.category) == (
+        "BarBot",
+        "other",
+    )
 
 
 def test_known_crawlers_have_sources():

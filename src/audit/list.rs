@@ -1,5 +1,6 @@
 //! Crawler lists: the shipped `crawlers.toml` and users' own lists.
 
+use std::collections::TryReserveError;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -116,6 +117,40 @@ impl fmt::Display for ListError {
 
 impl std::error::Error for ListError {}
 
+/// Why [`try_parse_crawler_list`] gave no list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TryListError {
+    /// A line of the list could not be read.
+    List(ListError),
+    /// Memory ran out for the list.
+    OutOfMemory(TryReserveError),
+}
+
+impl From<ListError> for TryListError {
+    fn from(error: ListError) -> Self {
+        TryListError::List(error)
+    }
+}
+
+impl From<TryReserveError> for TryListError {
+    fn from(error: TryReserveError) -> Self {
+        TryListError::OutOfMemory(error)
+    }
+}
+
+impl fmt::Display for TryListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TryListError::List(error) => error.fmt(f),
+            TryListError::OutOfMemory(error) => {
+                write!(f, "out of memory reading the list: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TryListError {}
+
 /// The crawlers of `src/audit/crawlers.toml`, in its order.
 pub fn known_crawlers() -> &'static [Crawler] {
     static LIST: OnceLock<Vec<Crawler>> = OnceLock::new();
@@ -129,7 +164,22 @@ pub fn known_crawlers() -> &'static [Crawler] {
 /// Reads a crawler list: either the format of `crawlers.toml` (a subset of
 /// TOML: `[[crawler]]` tables of double-quoted strings), or plain text with
 /// one crawler per line, `TOKEN [CATEGORY]`, where `#` starts a comment.
+///
+/// Aborts when memory runs out, as `Vec` does; [`try_parse_crawler_list`]
+/// reports that instead.
 pub fn parse_crawler_list(text: &str) -> Result<Vec<Crawler>, ListError> {
+    try_parse_crawler_list(text).map_err(|error| match error {
+        TryListError::List(error) => error,
+        TryListError::OutOfMemory(_) => {
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<Crawler>())
+        }
+    })
+}
+
+/// [`parse_crawler_list`], reporting a failed allocation instead of
+/// aborting: the list and every string copied into it grow with the text,
+/// and each is reserved fallibly.
+pub fn try_parse_crawler_list(text: &str) -> Result<Vec<Crawler>, TryListError> {
     let is_toml = text.lines().any(|line| line.trim() == "[[crawler]]");
     if is_toml {
         parse_toml(text)
@@ -138,7 +188,22 @@ pub fn parse_crawler_list(text: &str) -> Result<Vec<Crawler>, ListError> {
     }
 }
 
-fn parse_plain(text: &str) -> Result<Vec<Crawler>, ListError> {
+/// A copy of `s`, or an error when memory runs out.
+fn try_string(s: &str) -> Result<String, TryReserveError> {
+    let mut copy = String::new();
+    copy.try_reserve_exact(s.len())?;
+    copy.push_str(s);
+    Ok(copy)
+}
+
+/// Pushes onto a vector, or reports that memory ran out.
+fn try_push<T>(list: &mut Vec<T>, item: T) -> Result<(), TryReserveError> {
+    list.try_reserve(1)?;
+    list.push(item);
+    Ok(())
+}
+
+fn parse_plain(text: &str) -> Result<Vec<Crawler>, TryListError> {
     let mut list = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let content = line.split('#').next().unwrap_or("");
@@ -157,32 +222,40 @@ fn parse_plain(text: &str) -> Result<Vec<Crawler>, ListError> {
             return Err(ListError {
                 line: index + 1,
                 message: format!("unexpected {extra:?} after the category"),
-            });
+            }
+            .into());
         }
-        list.push(Crawler::new(token, category));
+        try_push(&mut list, Crawler::new(try_string(token)?, category))?;
     }
     Ok(list)
 }
 
-/// A double-quoted string with `\"` and `\\` escapes, then only a comment.
-fn quoted(value: &str) -> Option<String> {
-    let mut chars = value.strip_prefix('"')?.chars();
+/// A double-quoted string with `\"` and `\\` escapes, then only a comment;
+/// `Ok(None)` when `value` is not one.
+fn quoted(value: &str) -> Result<Option<String>, TryReserveError> {
+    let Some(inner) = value.strip_prefix('"') else {
+        return Ok(None);
+    };
+    // Escapes only shrink the text: one reservation holds the string.
     let mut out = String::new();
+    out.try_reserve_exact(inner.len())?;
+    let mut chars = inner.chars();
     loop {
-        match chars.next()? {
-            '"' => break,
-            '\\' => match chars.next()? {
-                c @ ('"' | '\\') => out.push(c),
-                _ => return None,
+        match chars.next() {
+            Some('"') => break,
+            Some('\\') => match chars.next() {
+                Some(c @ ('"' | '\\')) => out.push(c),
+                _ => return Ok(None),
             },
-            c => out.push(c),
+            Some(c) => out.push(c),
+            None => return Ok(None),
         }
     }
     let rest = chars.as_str().trim();
-    (rest.is_empty() || rest.starts_with('#')).then_some(out)
+    Ok((rest.is_empty() || rest.starts_with('#')).then_some(out))
 }
 
-fn parse_toml(text: &str) -> Result<Vec<Crawler>, ListError> {
+fn parse_toml(text: &str) -> Result<Vec<Crawler>, TryListError> {
     let mut list: Vec<(usize, Crawler, Option<String>)> = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let line_no = index + 1;
@@ -195,17 +268,20 @@ fn parse_toml(text: &str) -> Result<Vec<Crawler>, ListError> {
             continue;
         }
         if trimmed == "[[crawler]]" {
-            list.push((line_no, Crawler::new("", Category::Other), None));
+            try_push(
+                &mut list,
+                (line_no, Crawler::new(String::new(), Category::Other), None),
+            )?;
             continue;
         }
         let Some((key, value)) = trimmed.split_once('=') else {
-            return Err(error(format!("expected key = \"value\": {trimmed:?}")));
+            return Err(error(format!("expected key = \"value\": {trimmed:?}")).into());
         };
         let (key, value) = (key.trim(), value.trim());
         let value =
-            quoted(value).ok_or_else(|| error(format!("expected a quoted string for {key}")))?;
+            quoted(value)?.ok_or_else(|| error(format!("expected a quoted string for {key}")))?;
         let Some((_, crawler, category)) = list.last_mut() else {
-            return Err(error("a key before the first [[crawler]]".into()));
+            return Err(error("a key before the first [[crawler]]".into()).into());
         };
         let field = match key {
             "token" => &mut crawler.token,
@@ -219,30 +295,32 @@ fn parse_toml(text: &str) -> Result<Vec<Crawler>, ListError> {
                 *category = Some(value);
                 continue;
             }
-            _ => return Err(error(format!("unknown key {key:?}"))),
+            _ => return Err(error(format!("unknown key {key:?}")).into()),
         };
         if !field.is_empty() {
-            return Err(error(format!("{key} given twice")));
+            return Err(error(format!("{key} given twice")).into());
         }
         *field = value;
     }
-    list.into_iter()
-        .map(|(line, mut crawler, category)| {
-            if crawler.token.is_empty() {
-                return Err(ListError {
-                    line,
-                    message: "a [[crawler]] without a token".into(),
-                });
+    let mut crawlers = Vec::new();
+    crawlers.try_reserve_exact(list.len())?;
+    for (line, mut crawler, category) in list {
+        if crawler.token.is_empty() {
+            return Err(ListError {
+                line,
+                message: "a [[crawler]] without a token".into(),
             }
-            if let Some(name) = category {
-                crawler.category = Category::from_name(&name).ok_or_else(|| ListError {
-                    line,
-                    message: format!("unknown category {name:?}"),
-                })?;
-            }
-            Ok(crawler)
-        })
-        .collect()
+            .into());
+        }
+        if let Some(name) = category {
+            crawler.category = Category::from_name(&name).ok_or_else(|| ListError {
+                line,
+                message: format!("unknown category {name:?}"),
+            })?;
+        }
+        crawlers.push(crawler);
+    }
+    Ok(crawlers)
 }
 
 #[cfg(test)]

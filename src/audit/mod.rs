@@ -17,7 +17,12 @@
 
 mod list;
 
-pub use list::{Category, Crawler, ListError, known_crawlers, parse_crawler_list};
+pub use list::{
+    Category, Crawler, ListError, TryListError, known_crawlers, parse_crawler_list,
+    try_parse_crawler_list,
+};
+
+use std::collections::TryReserveError;
 
 use crate::preferences::{Preferences, RequestRate};
 use crate::{Robots, extract_user_agent};
@@ -112,47 +117,80 @@ impl Audit<'_> {
 
 /// Audits `robots` for `crawlers` at `/` and at each of `paths` (paths, or
 /// URLs, percent-encoded as for [`Robots::check`]).
+///
+/// Aborts when memory runs out, as [`Robots::check`] does; [`try_audit`]
+/// reports that instead.
 pub fn audit<'c, P: AsRef<str>>(
     robots: &Robots,
     crawlers: &'c [Crawler],
     paths: &[P],
 ) -> Audit<'c> {
-    let crawlers = crawlers
-        .iter()
-        .map(|crawler| {
-            let prefix = extract_user_agent(crawler.token.as_bytes());
-            let agent = if prefix.is_empty() {
-                crawler.token.as_str()
-            } else {
-                // The prefix is ASCII: a valid str.
-                &crawler.token[..prefix.len()]
-            };
-            let (specific, groups) = robots.applicable_groups(agent);
-            let groups = groups
-                .filter_map(|group| group.agent(0).map(|(_, line)| line))
-                .collect();
-            let paths = std::iter::once("/")
-                .chain(paths.iter().map(AsRef::as_ref))
-                .map(|path| {
-                    let answer = robots.check(&[agent], path);
-                    PathVerdict {
-                        path: path.to_owned(),
-                        allowed: answer.allowed,
-                        line: answer.matching_line,
-                        preferences: robots.preferences(&[agent], path),
-                    }
-                })
-                .collect();
-            CrawlerAudit {
-                crawler,
-                matched_as: agent.to_owned(),
-                specific,
-                groups,
-                paths,
-                crawl_delay: robots.crawl_delay(agent),
-                request_rate: robots.request_rate(agent),
-            }
-        })
-        .collect();
-    Audit { crawlers }
+    match try_audit(robots, crawlers, paths) {
+        Ok(audit) => audit,
+        Err(_) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<PathVerdict>()),
+    }
+}
+
+/// [`audit`], or an error when memory runs out: the report grows with the
+/// number of crawlers times the number of paths, and every allocation for
+/// it, and for each query, is fallible.
+pub fn try_audit<'c, P: AsRef<str>>(
+    robots: &Robots,
+    crawlers: &'c [Crawler],
+    paths: &[P],
+) -> Result<Audit<'c>, TryReserveError> {
+    let mut audits = Vec::new();
+    audits.try_reserve_exact(crawlers.len())?;
+    for crawler in crawlers {
+        audits.push(audit_crawler(robots, crawler, paths)?);
+    }
+    Ok(Audit { crawlers: audits })
+}
+
+fn audit_crawler<'c, P: AsRef<str>>(
+    robots: &Robots,
+    crawler: &'c Crawler,
+    paths: &[P],
+) -> Result<CrawlerAudit<'c>, TryReserveError> {
+    let prefix = extract_user_agent(crawler.token.as_bytes());
+    let agent = if prefix.is_empty() {
+        crawler.token.as_str()
+    } else {
+        // The prefix is ASCII: a valid str.
+        &crawler.token[..prefix.len()]
+    };
+    let (specific, applicable) = robots.applicable_groups(agent);
+    let mut groups = Vec::new();
+    for line in applicable.filter_map(|group| group.agent(0).map(|(_, line)| line)) {
+        groups.try_reserve(1)?;
+        groups.push(line);
+    }
+    let mut verdicts = Vec::new();
+    verdicts.try_reserve_exact(paths.len().saturating_add(1))?;
+    for path in std::iter::once("/").chain(paths.iter().map(AsRef::as_ref)) {
+        let answer = robots.try_check(&[agent], path)?;
+        verdicts.push(PathVerdict {
+            path: try_string(path)?,
+            allowed: answer.allowed,
+            line: answer.matching_line,
+            preferences: robots.try_preferences(&[agent], path)?,
+        });
+    }
+    Ok(CrawlerAudit {
+        crawler,
+        matched_as: try_string(agent)?,
+        specific,
+        groups,
+        paths: verdicts,
+        crawl_delay: robots.crawl_delay(agent),
+        request_rate: robots.request_rate(agent),
+    })
+}
+
+/// A copy of `s`, or an error when memory runs out.
+fn try_string(s: &str) -> Result<String, TryReserveError> {
+    let mut copy = String::new();
+    copy.try_reserve_exact(s.len())?;
+    copy.push_str(s);
+    Ok(copy)
 }

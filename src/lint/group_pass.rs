@@ -198,11 +198,14 @@ impl GroupPass {
         if !matches!(value.first(), Some(b'/' | b'*')) {
             return;
         }
-        let (Ok(start), Ok(len)) = (u32::try_from(self.arena.len()), u32::try_from(value.len()))
-        else {
+        let Ok(start) = u32::try_from(self.arena.len()) else {
             return;
         };
-        self.arena.extend_from_slice(value);
+        push_compact(&mut self.arena, value);
+        let Ok(len) = u32::try_from(self.arena.len() - start as usize) else {
+            self.arena.truncate(start as usize);
+            return;
+        };
         self.rules.push(GroupRule {
             start,
             len,
@@ -210,6 +213,41 @@ impl GroupPass {
             allow,
         });
     }
+}
+
+/// Appends an escaped pattern to the arena with each `%XY` of a byte over
+/// 0x7F stored as that byte. Escaping turns every such byte into three, so
+/// a group of rules written in bytes over 0x7F would take three times their
+/// text; stored back they take at most their text. Equality is kept: an
+/// escaped pattern holds no byte over 0x7F and writes its escapes in upper
+/// case, so each stored byte over 0x7F stands for exactly one `%XY`, and two
+/// patterns are equal stored exactly when they are equal escaped. Lengths
+/// of patterns with one stem differ by their trailing `*` alone, as before.
+fn push_compact(arena: &mut Vec<u8>, escaped: &[u8]) {
+    let hex = |b: u8| match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    };
+    let mut rest = escaped;
+    while let Some(at) = memchr::memchr(b'%', rest) {
+        let byte = match (rest.get(at + 1), rest.get(at + 2)) {
+            (Some(&h), Some(&l)) => hex(h).zip(hex(l)).map(|(h, l)| h << 4 | l),
+            _ => None,
+        };
+        match byte {
+            Some(b) if b > 0x7F => {
+                arena.extend_from_slice(&rest[..at]);
+                arena.push(b);
+                rest = &rest[at + 3..];
+            }
+            _ => {
+                arena.extend_from_slice(&rest[..=at]);
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    arena.extend_from_slice(rest);
 }
 
 impl ParseHandler for GroupPass {
@@ -272,3 +310,27 @@ pub(super) fn group_findings(body: &[u8]) -> Vec<GroupFinding> {
 }
 
 // ---------------------------------------------------------------------------
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_in_bytes_over_0x7f_are_held_at_their_written_size() {
+        // Each of these bytes escapes to three (`%FF`); the group's arena
+        // holds it as one, and a rule written as escapes is still the same
+        // rule.
+        let mut pass = GroupPass {
+            open: Some((1, true)),
+            ..GroupPass::default()
+        };
+        for (line, allow, value) in [
+            (2, false, &b"/%FF%FE"[..]),
+            (3, false, b"/%FF%FE"),
+            (4, true, b"/%41%FF"),
+        ] {
+            pass.rule(line, allow, value);
+        }
+        assert_eq!(pass.arena, b"/\xff\xfe/\xff\xfe/%41\xff");
+    }
+}

@@ -74,7 +74,8 @@ pub use source::{SourceLines, line_count, source_lines};
 /// returns the totals. Stops calling `visit` after its first error, which
 /// is returned. Never panics; any bytes are accepted. Memory: the findings
 /// of one line at a time, plus 12 bytes per group-level finding and about
-/// 16 bytes and the pattern per rule of the largest group.
+/// 16 bytes and the pattern per rule of the largest group (at most the
+/// rule's own bytes: a byte over 0x7F is held as one byte, not as `%XY`).
 ///
 /// ```
 /// use robotstxt_exact::lint::lint_each;

@@ -267,6 +267,17 @@ fn duplicates_compare_normalised_patterns() {
 }
 
 #[test]
+fn rules_in_bytes_over_0x7f_and_their_escapes_are_duplicates() {
+    // The group keeps `/\xff\xfe` as written, not as `/%FF%FE`; the rule
+    // written in escapes is still the same rule.
+    let body = b"User-agent: a\nDisallow: /\xff\xfe\nDisallow: /%ff%FE\nAllow: /%41\xff\n";
+    assert_eq!(
+        codes(body),
+        [(2, "non-utf8"), (3, "duplicate-rule"), (4, "non-utf8")]
+    );
+}
+
+#[test]
 fn the_same_rule_in_another_group_is_not_a_duplicate() {
     assert_eq!(
         codes(b"User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /x\n"),

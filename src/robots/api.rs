@@ -218,13 +218,28 @@ impl Robots {
     /// assert_eq!(prefs.signal(Signal::AiTrain).map(|s| (s.allowed, s.line)), Some((false, 2)));
     /// assert_eq!(prefs.usage(UsageCategory::TrainAi).map(|s| s.allowed), Some(true));
     /// ```
+    ///
+    /// Aborts when memory runs out, as [`Robots::check`] does;
+    /// [`Robots::try_preferences`] reports that instead.
     pub fn preferences<A: AsRef<[u8]>>(
         &self,
         user_agents: &[A],
         url: impl AsRef<[u8]>,
     ) -> Preferences {
+        or_abort(self.try_preferences(user_agents, url))
+    }
+
+    /// [`Robots::preferences`], or an error when memory runs out for the
+    /// query (as for [`Robots::try_check`]), the list of groups of several
+    /// agents or the copy of the path. The `Robots` is unchanged by a
+    /// failure.
+    pub fn try_preferences<A: AsRef<[u8]>>(
+        &self,
+        user_agents: &[A],
+        url: impl AsRef<[u8]>,
+    ) -> Result<Preferences, TryReserveError> {
         let url = url.as_ref();
-        let allowed = self.check(user_agents, url).allowed;
+        let allowed = self.try_check(user_agents, url)?.allowed;
         self.parsed.preferences(user_agents, url, allowed)
     }
 

@@ -197,13 +197,13 @@ impl Parsed {
         user_agents: &[A],
         url: &[u8],
         allowed: bool,
-    ) -> Preferences {
+    ) -> Alloc<Preferences> {
         let mut preferences = Preferences {
             allowed,
             ..Preferences::default()
         };
         if !allowed {
-            return preferences;
+            return Ok(preferences);
         }
         // The groups as for rules: those naming an agent, else `*`, each
         // once, in file order.
@@ -213,9 +213,7 @@ impl Parsed {
             _ => {
                 for agent in user_agents {
                     let named = self.groups_naming(agent.as_ref());
-                    if merged.try_reserve(named.len()).is_err() {
-                        return preferences;
-                    }
+                    merged.try_reserve(named.len())?;
                     merged.extend_from_slice(named);
                 }
                 merged.sort_unstable();
@@ -235,13 +233,9 @@ impl Parsed {
                 .flat_map(ExtensionBlock::lines)
         };
         if lines().next().is_none() {
-            return preferences;
+            return Ok(preferences);
         }
-        // Without memory for the path, no preference is reported rather
-        // than a wrong one.
-        let Ok(path) = try_get_path_params_query(url) else {
-            return preferences;
-        };
+        let path = try_get_path_params_query(url)?;
         let candidates = lines().map(|p| PreferenceCandidate {
             kind: p.kind,
             pattern: self.bytes(p.path),
@@ -249,7 +243,7 @@ impl Parsed {
             stated: p.stated,
         });
         (preferences.signals, preferences.usage) = select(candidates, &path);
-        preferences
+        Ok(preferences)
     }
 
     pub(super) fn groups_naming(&self, agent: &[u8]) -> &[u32] {

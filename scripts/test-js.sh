@@ -7,8 +7,9 @@
 # written, then `node --test` (Google's cases, the corpus differential, the
 # robots-parser comparison, free() and out-of-memory, the README example
 # against the checkout, the TypeScript declarations), the same cases in
-# Debian's Chromium (installed with apt-get when missing) and a Crawlee crawl
-# of a local server.
+# Debian's Chromium (installed with apt-get when missing), a Crawlee crawl
+# of a local server, and a worker bundled by wrangler and served by workerd
+# (Cloudflare's runtime) on 127.0.0.1.
 #
 # Environment:
 #   CHROMIUM   the Chromium to drive (default: chromium on PATH)
@@ -58,7 +59,8 @@ TARBALL="$(ls "$WORK"/robotstxt-exact-*.tgz)"
 CONTENTS="$(tar -tzf "$TARBALL")"
 echo "$CONTENTS" | sed 's/^/  /'
 for f in package/lib/index.js package/lib/index.d.ts package/lib/robots-parser.js package/lib/robots-parser.d.ts \
-  package/pkg/robotstxt_exact_js.js package/pkg/wasm-inline.js package/LICENSE package/README.md; do
+  package/pkg/robotstxt_exact_js.js package/pkg/wasm-inline.js package/pkg/robotstxt_exact_js_bg.wasm \
+  package/pkg/edge/index.js package/pkg/edge/robots-parser.js package/pkg/edge/wasm.js package/LICENSE package/README.md; do
   grep -qx "$f" <<<"$CONTENTS" || die "the tarball lacks $f"
 done
 cat js/pkg/size.json
@@ -82,5 +84,9 @@ command -v chromium >/dev/null || command -v chromium-browser >/dev/null || [[ -
 echo "--- Crawlee: a crawl of a local server (js/test/crawlee)"
 (cd js/test/crawlee && npm install --omit=optional --no-audit --no-fund && node --test crawl.test.js) ||
   die "the Crawlee test failed"
+
+echo "--- workerd: a worker bundled by wrangler, served on 127.0.0.1 (js/test/workerd)"
+(cd js/test/workerd && npm install --no-audit --no-fund && node --test workerd.test.js) ||
+  die "the workerd test failed"
 
 echo "test-js: all JavaScript tests passed"

@@ -1,0 +1,236 @@
+//! Running out of memory: the `try_*` forms report it as an error instead
+//! of aborting, give Google's answers whenever they answer, and leave the
+//! objects usable. What has a way round a failed allocation (the lazily
+//! built rule index, the list of indexes of many agents, the matcher's
+//! parsed copy of a repeated body) takes it and answers as before.
+//!
+//! A global allocator that refuses, on the current thread and while a test
+//! asks it to, every allocation larger than a limit stands in for a full
+//! heap (the WebAssembly build's 4 GiB, say). Expected answers are worked
+//! out by hand from Google's rules (`robots.cc`: the longest match wins, an
+//! allow wins a tie, an agent's own groups replace the `*` groups).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use robotstxt_exact::{Robots, RobotsMatcher};
+
+/// The system allocator, refusing allocations over [`LIMIT`] bytes.
+struct Limited;
+
+thread_local! {
+    /// The largest allocation allowed on this thread.
+    static LIMIT: Cell<usize> = const { Cell::new(usize::MAX) };
+}
+
+fn allowed(size: usize) -> bool {
+    LIMIT.try_with(|limit| size <= limit.get()).unwrap_or(true)
+}
+
+// SAFETY: every call is forwarded to the system allocator unchanged, or
+// refused with a null pointer, which `GlobalAlloc` permits.
+unsafe impl GlobalAlloc for Limited {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if !allowed(layout.size()) {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if !allowed(new_size) {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: forwarded with the caller's guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Limited = Limited;
+
+/// Runs `f` with every allocation over `limit` bytes refused. Nothing in
+/// `f` may panic (a panic allocates): results are checked afterwards.
+fn with_limit<T>(limit: usize, f: impl FnOnce() -> T) -> T {
+    let before = LIMIT.with(|l| l.replace(limit));
+    let result = f();
+    LIMIT.with(|l| l.set(before));
+    result
+}
+
+/// A URL whose path does not start with `/` and is over 255 bytes: Google
+/// matches it with a `/` in front, which takes a copy of the path.
+fn long_query_url() -> Vec<u8> {
+    let mut url = b"https://example.com?".to_vec();
+    url.extend(std::iter::repeat_n(b'a', 1000));
+    url
+}
+
+const BODY: &[u8] = b"User-agent: *\nDisallow: /?a\nAllow: /?b\n";
+
+#[test]
+fn a_path_copy_that_cannot_be_allocated_is_an_error_not_an_abort() {
+    let robots = Robots::parse(BODY);
+    let compiled = robots.compile(&["FooBot"]);
+    let url = long_query_url();
+    let (check, allowed, compiled_check, compiled_allowed) = with_limit(512, || {
+        (
+            robots.try_check(&["FooBot"], &url),
+            robots.try_allowed("FooBot", &url),
+            compiled.try_check(&url),
+            compiled.try_allowed(&url),
+        )
+    });
+    assert!(check.is_err());
+    assert!(allowed.is_err());
+    assert!(compiled_check.is_err());
+    assert!(compiled_allowed.is_err());
+    // With memory, `/?aaa...` is disallowed by line 2, and both objects
+    // answer as before.
+    let answer = robots.try_check(&["FooBot"], &url).unwrap();
+    assert!(!answer.allowed);
+    assert_eq!(answer.matching_line, 2);
+    assert_eq!(robots.try_allowed("FooBot", &url), Ok(false));
+    assert_eq!(compiled.try_check(&url), Ok(answer));
+    assert_eq!(compiled.try_allowed(&url), Ok(false));
+}
+
+#[test]
+fn a_short_path_needs_no_memory() {
+    let robots = Robots::parse(BODY);
+    let compiled = robots.compile(&["FooBot"]);
+    // Warm: the index is built on the first query.
+    assert!(robots.check(&["FooBot"], "https://example.com/").allowed);
+    let (disallowed, allowed, compiled_disallowed) = with_limit(0, || {
+        (
+            robots.try_check(&["FooBot"], "https://example.com?a=1"),
+            robots.try_allowed("FooBot", "https://example.com?b=1"),
+            compiled.try_check("https://example.com/?a=1"),
+        )
+    });
+    let disallowed = disallowed.unwrap();
+    assert!(!disallowed.allowed);
+    assert_eq!(disallowed.matching_line, 2);
+    assert_eq!(allowed, Ok(true));
+    assert_eq!(compiled_disallowed, Ok(disallowed));
+}
+
+/// Rules whose answers need the index's every path: literal prefixes,
+/// `*`, `$`, and Google's `index.html` rule.
+const RULES: &[u8] = b"User-agent: FooBot\n\
+Disallow: /a\n\
+Allow: /a/b\n\
+Disallow: /*.gif$\n\
+Allow: /x/index.html\n\
+Disallow: /x/\n\
+Disallow: /p*q\n\
+Allow: /p/long/q\n";
+
+/// (URL, allowed, matching line) for FooBot under [`RULES`].
+const ANSWERS: &[(&str, bool, u32)] = &[
+    ("https://example.com/a", false, 2),
+    ("https://example.com/a/b/c", true, 3),
+    ("https://example.com/a/b/c.gif", false, 4),
+    ("https://example.com/img.gif", false, 4),
+    ("https://example.com/img.gif?x", true, 0),
+    // `Allow: /x/index.html` also allows `/x/`, as `/x/$`, length 4: it
+    // beats `Disallow: /x/` (length 3).
+    ("https://example.com/x/", true, 5),
+    ("https://example.com/x/y", false, 6),
+    ("https://example.com/p/q", false, 7),
+    ("https://example.com/p/long/q", true, 8),
+    ("https://example.com/z", true, 0),
+];
+
+#[test]
+fn a_parsed_file_answers_short_paths_without_memory() {
+    // Parsed with memory, queried without: the rule index is built by the
+    // parse, so a query for one agent and a short path allocates nothing.
+    let robots = Robots::parse(RULES);
+    let mut answers = Vec::with_capacity(ANSWERS.len());
+    with_limit(0, || {
+        for (url, _, _) in ANSWERS {
+            answers.push(robots.try_check(&["FooBot"], url));
+        }
+    });
+    for ((url, allowed, line), answer) in ANSWERS.iter().zip(answers) {
+        let answer = answer.unwrap();
+        assert_eq!(
+            (answer.allowed, answer.matching_line),
+            (*allowed, *line),
+            "{url}"
+        );
+    }
+    // Later, with memory, the index is built and answers the same.
+    for (url, allowed, line) in ANSWERS {
+        let answer = robots.check(&["FooBot"], url);
+        assert_eq!(
+            (answer.allowed, answer.matching_line),
+            (*allowed, *line),
+            "{url}"
+        );
+    }
+}
+
+#[test]
+fn many_agents_without_memory_for_their_list_of_indexes_is_an_error_then_answers() {
+    // Ten agents (bota to botj), each with a group of its own: one index
+    // each, more than the eight a query lists without allocating.
+    let names: Vec<char> = ('a'..='j').collect();
+    let mut body = Vec::new();
+    for (i, c) in names.iter().enumerate() {
+        body.extend_from_slice(format!("User-agent: bot{c}\nDisallow: /p{i}\n\n").as_bytes());
+    }
+    // botd allows a longer path inside botj's disallowed one: line 32.
+    body.extend_from_slice(b"User-agent: botd\nAllow: /p9/open\n");
+    let robots = Robots::parse(&body);
+    let agents: Vec<String> = names.iter().map(|c| format!("bot{c}")).collect();
+    // Built while memory lasts, so that only the list is refused.
+    assert!(!robots.check(&agents, "https://example.com/p0").allowed);
+    let (closed, open) = with_limit(0, || {
+        (
+            robots.try_check(&agents, "https://example.com/p9/closed"),
+            robots.try_check(&agents, "https://example.com/p9/open/x"),
+        )
+    });
+    // Past eight agents the list of their indexes is allocated: refused,
+    // it is an error, and the same queries answer once memory is back.
+    assert!(closed.is_err() && open.is_err());
+    let closed = robots
+        .try_check(&agents, "https://example.com/p9/closed")
+        .unwrap();
+    let open = robots
+        .try_check(&agents, "https://example.com/p9/open/x")
+        .unwrap();
+    // `botj`'s group is on lines 28-29; `Disallow: /p9` is line 29.
+    assert_eq!((closed.allowed, closed.matching_line), (false, 29));
+    assert!(closed.ever_seen_specific_agent);
+    assert_eq!((open.allowed, open.matching_line), (true, 32));
+}
+
+#[test]
+fn the_matcher_reports_a_path_it_cannot_copy_and_answers_afterwards() {
+    let mut matcher = RobotsMatcher::new();
+    // The same body twice in a row: the matcher parses it once and answers
+    // from that copy.
+    for _ in 0..2 {
+        assert_eq!(
+            matcher.try_one_agent_allowed_by_robots(BODY, "FooBot", "https://example.com/?b"),
+            Ok(true)
+        );
+    }
+    let url = long_query_url();
+    let refused = with_limit(512, || {
+        matcher.try_one_agent_allowed_by_robots(BODY, "FooBot", &url)
+    });
+    assert!(refused.is_err());
+    assert_eq!(
+        matcher.try_one_agent_allowed_by_robots(BODY, "FooBot", &url),
+        Ok(false)
+    );
+    assert_eq!(matcher.matching_line(), 2);
+}

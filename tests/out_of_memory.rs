@@ -12,7 +12,9 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::collections::TryReserveError;
 
+use robotstxt_exact::lint::{Code, lint_each, try_lint_each};
 use robotstxt_exact::{Robots, RobotsMatcher};
 
 /// The system allocator, refusing allocations over [`LIMIT`] bytes.
@@ -233,4 +235,107 @@ fn the_matcher_reports_a_path_it_cannot_copy_and_answers_afterwards() {
         Ok(false)
     );
     assert_eq!(matcher.matching_line(), 2);
+}
+
+#[test]
+fn lint_reports_running_out_of_memory_and_stops() {
+    // One group of ten thousand rules: the first pass keeps them all.
+    let mut body = b"User-agent: *\n".to_vec();
+    for i in 0..10_000 {
+        body.extend_from_slice(format!("Disallow: /page{i}\n").as_bytes());
+    }
+    body.extend_from_slice(b"Disallow: /page7\n");
+    let mut visited = 0;
+    let refused = with_limit(4096, || {
+        try_lint_each(&body, |_| {
+            visited += 1;
+            Ok::<(), TryReserveError>(())
+        })
+    });
+    assert!(refused.is_err());
+    assert_eq!(visited, 0, "no line is handed over once memory ran out");
+
+    // With memory: the repeated rule on line 10,002 repeats line 9.
+    let mut found = Vec::new();
+    let summary = try_lint_each(&body, |line| {
+        for f in &line.findings {
+            found.push((f.line, f.code.as_str()));
+        }
+        Ok::<(), TryReserveError>(())
+    })
+    .unwrap();
+    assert_eq!(found, [(10_002, "duplicate-rule")]);
+    assert_eq!(summary.directives, 10_002);
+    // The same as the aborting form.
+    let mut again = Vec::new();
+    lint_each(&body, |line| {
+        again.extend(line.findings.iter().map(|f| (f.line, f.code.as_str())));
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    assert_eq!(again, found);
+}
+
+#[test]
+fn lint_stops_at_a_line_whose_findings_cannot_be_kept() {
+    // No group and no rule: the first pass allocates nothing, and the
+    // second cannot keep the key of line 1 (11 bytes).
+    let body = b"Crawl-delay: 5\n";
+    let mut visited = 0;
+    let refused = with_limit(8, || {
+        try_lint_each(body, |_| {
+            visited += 1;
+            Ok::<(), TryReserveError>(())
+        })
+    });
+    assert!(refused.is_err());
+    assert_eq!(visited, 0);
+    let mut found = Vec::new();
+    try_lint_each(body, |line| {
+        found.extend(line.findings.iter().map(|f| (f.line, f.code.as_str())));
+        Ok::<(), TryReserveError>(())
+    })
+    .unwrap();
+    assert_eq!(found, [(1, "unsupported-key")]);
+}
+
+#[test]
+fn lint_reports_running_out_of_memory_for_a_groups_preference_lines() {
+    // Two thousand preference lines stating "yes" in one group: the first
+    // pass keeps their lines (8,000 bytes) until the group closes, to flag
+    // them should the group disallow every path; no other allocation comes
+    // near the limit.
+    let mut body = b"User-agent: *\n".to_vec();
+    for _ in 0..2_000 {
+        body.extend_from_slice(b"Content-Signal: search=yes\n");
+    }
+    body.extend_from_slice(b"Disallow: /\n");
+    let mut visited = 0;
+    let refused = with_limit(4096, || {
+        try_lint_each(&body, |_| {
+            visited += 1;
+            Ok::<(), TryReserveError>(())
+        })
+    });
+    assert!(refused.is_err());
+    assert_eq!(visited, 0);
+
+    // With memory: the group disallows every path (line 2,002), so no
+    // preference of it ever applies (draft-ietf-aipref-attach §3.1), and
+    // each of lines 2 to 2,001 says so.
+    let mut found = Vec::new();
+    try_lint_each(&body, |line| {
+        found.extend(line.findings.iter().map(|f| (f.line, f.code.clone())));
+        Ok::<(), TryReserveError>(())
+    })
+    .unwrap();
+    let expected: Vec<_> = (2..=2_001)
+        .map(|line| {
+            let code = Code::PreferenceNeverApplies {
+                disallow_line: 2_002,
+            };
+            (line, code)
+        })
+        .collect();
+    assert_eq!(found, expected);
 }

@@ -10,7 +10,7 @@ import {
   packList,
   stageInput,
   stageList,
-  toBytes,
+  toArgument,
   useAgent,
   withStaged,
 } from './bytes.js';
@@ -130,7 +130,7 @@ export class Robots {
    * Google ignores crawl-delay, and so do the verdicts.
    */
   crawlDelay(userAgent) {
-    return this.#parsed().crawl_delay(toBytes(userAgent, 'the user agent'));
+    return this.#parsed().crawl_delay(toArgument(userAgent, 'the user agent'));
   }
 
   /**
@@ -142,7 +142,7 @@ export class Robots {
    */
   preferences(userAgents, url) {
     const [agents, ends] = packAgents(userAgents);
-    return JSON.parse(this.#parsed().preferences_json(agents, ends, toBytes(url, 'the URL')));
+    return JSON.parse(this.#parsed().preferences_json(agents, ends, toArgument(url, 'the URL')));
   }
 
   /**
@@ -150,7 +150,7 @@ export class Robots {
    * `[start, end]` in UTC minutes, or null), or null. An extension.
    */
   requestRate(userAgent) {
-    return JSON.parse(this.#parsed().request_rate_json(toBytes(userAgent, 'the user agent')));
+    return JSON.parse(this.#parsed().request_rate_json(toArgument(userAgent, 'the user agent')));
   }
 
   /**

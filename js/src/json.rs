@@ -33,6 +33,14 @@ impl Json {
         }
     }
 
+    /// The failed reservation, if there was one: a writer can stop early.
+    pub fn status(&self) -> Result<(), TryReserveError> {
+        match &self.failed {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
     fn room(&mut self, n: usize) -> bool {
         if self.failed.is_some() {
             return false;

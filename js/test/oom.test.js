@@ -9,8 +9,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { IsAllowed, Robots, RobotsMatcher } from '../lib/index.js';
-import { memory } from '../lib/wasm.js';
+import {
+  IsAllowed,
+  Robots,
+  RobotsMatcher,
+  extractUserAgent,
+  getPathParamsQuery,
+  lint,
+  maxAgeFromCacheControl,
+  maybeEscapePattern,
+} from '../lib/index.js';
+import { extract_user_agent, memory } from '../lib/wasm.js';
 
 const BODY = 'User-agent: FooBot\nDisallow: /private\n';
 // The largest single allocation in wasm32 is 2 GiB - 1 (isize::MAX), and
@@ -25,12 +34,28 @@ function stillWorks() {
   assert.equal(robots.allowed('FooBot', 'https://example.com/public'), true);
   robots.free();
   assert.equal(IsAllowed('FooBot', 'https://example.com/private/x', BODY), false);
+  // Google reads the typo "Disalow"; the lint notes it.
+  assert.deepEqual(
+    lint('User-agent: *\nDisalow: /x\n').findings.map((f) => f.code),
+    ['accepted-typo'],
+  );
 }
 
 test('an input over 2 GiB, more than one allocation can hold, is an Error', () => {
   const tooLarge = new Uint8Array(2 ** 31 + 16);
   assert.throws(() => Robots.parse(tooLarge), OUT_OF_MEMORY);
   assert.throws(() => IsAllowed('FooBot', tooLarge, BODY), OUT_OF_MEMORY);
+  // Arguments the module copies itself (not staged) are refused before.
+  assert.throws(() => extractUserAgent(tooLarge), OUT_OF_MEMORY);
+  assert.throws(() => getPathParamsQuery(tooLarge), OUT_OF_MEMORY);
+  assert.throws(() => maybeEscapePattern(tooLarge), OUT_OF_MEMORY);
+  assert.throws(() => maxAgeFromCacheControl(tooLarge), OUT_OF_MEMORY);
+  assert.throws(() => RobotsMatcher.isValidUserAgentToObey(tooLarge), OUT_OF_MEMORY);
+  const robots = Robots.parse(BODY);
+  assert.throws(() => robots.crawlDelay(tooLarge), OUT_OF_MEMORY);
+  assert.throws(() => robots.check([tooLarge], 'https://example.com/'), OUT_OF_MEMORY);
+  assert.throws(() => robots.compile([tooLarge]), OUT_OF_MEMORY);
+  robots.free();
   stillWorks();
 });
 
@@ -62,4 +87,31 @@ test('a URL whose path cannot be copied is an Error', () => {
   robots.free();
   stillWorks();
   assert.ok(memory.buffer.byteLength > HUGE, 'the test did not reach the memory it meant to');
+});
+
+test('a lint whose rules do not fit is an Error', () => {
+  // 1 GiB of `Allow:/` lines in one group: the lint keeps each rule (16
+  // bytes) and, all being the same rule, a finding for each (12 bytes),
+  // beside the 1 GiB body: more than the module's 4 GiB.
+  const body = new Uint8Array(2 ** 30);
+  const line = new TextEncoder().encode('Allow:/\n');
+  body.set(line, 0);
+  for (let n = line.length; n < body.length; n *= 2) body.copyWithin(n, 0, Math.min(n, body.length - n));
+  body.set(new TextEncoder().encode('User-agent: *\n'), 0);
+  assert.throws(() => lint(body), OUT_OF_MEMORY);
+  stillWorks();
+});
+
+test('a trap is a RuntimeError, and the module keeps working', () => {
+  // What the package's functions no longer let through (they stage large
+  // inputs, refuse an argument over 2 GiB and allocate fallibly), provoked
+  // in the raw module: wasm-bindgen's copy of an argument larger than one
+  // allocation can be aborts, which traps. Such a trap leaves nothing of
+  // the module's half done, as do those still possible (js/README.md,
+  // "Memory").
+  const tooLarge = new Uint8Array(2 ** 31 + 16);
+  for (let i = 0; i < 3; i++) {
+    assert.throws(() => extract_user_agent(tooLarge), WebAssembly.RuntimeError);
+  }
+  stillWorks();
 });

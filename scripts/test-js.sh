@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The npm package (js/) as a JavaScript user meets it, from a fresh clone:
 # the wasm32 target and wasm-bindgen-cli (at the version of the wasm-bindgen
-# crate in Cargo.lock) installed when missing, `npm install` and `npm pack`
-# in js/ (its prepack script builds the module), the tarball installed into
-# an empty Node project where the README's JavaScript example runs as
+# crate in Cargo.lock) installed when missing, clippy for that target,
+# `npm install` and `npm pack` in js/ (its prepack script builds the
+# module), the tarball installed into an empty Node project where the
+# README's JavaScript example runs as
 # written, then `node --test` (Google's cases, the corpus differential, the
 # robots-parser comparison, free() and out-of-memory, the README example
 # against the checkout, the TypeScript declarations), the same cases in
@@ -44,6 +45,9 @@ if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN" ]]; the
   cargo install wasm-bindgen-cli --version "$BINDGEN" --force
 fi
 echo "wasm-bindgen $BINDGEN"
+
+echo "--- clippy for wasm32-unknown-unknown (code the native build never compiles)"
+cargo clippy --target wasm32-unknown-unknown -p robotstxt-exact -p robotstxt-exact-js -- -D warnings
 
 echo "--- npm install and npm pack in js/ (prepack builds the module)"
 # No browser download by any package: the browser test drives Debian's.

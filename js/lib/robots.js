@@ -122,7 +122,13 @@ export class Robots {
 
   /** The groups, in file order, with their agents and rules. */
   groups() {
-    return JSON.parse(this.#parsed().groups_json());
+    const parsed = this.#parsed();
+    const groups = JSON.parse(parsed.groups_json());
+    const delays = parsed.group_crawl_delays();
+    groups.forEach((group, i) => {
+      group.crawlDelay = Number.isFinite(delays[i]) ? delays[i] : null;
+    });
+    return groups;
   }
 
   /**
@@ -161,7 +167,14 @@ export class Robots {
   audit({ paths = [], crawlers } = {}) {
     const [packed, ends] = packList(paths, 'the paths');
     const list = crawlers === undefined ? undefined : crawlerList(crawlers);
-    return JSON.parse(this.#parsed().audit_json(packed, ends, list));
+    const parsed = this.#parsed();
+    const report = JSON.parse(parsed.audit_json(packed, ends, list));
+    // The crawl-delays cross as numbers, as in groups(): the audit's is the
+    // one for the agent as matched.
+    for (const crawler of report.crawlers) {
+      crawler.crawlDelay = parsed.crawl_delay(toArgument(crawler.matchedAs, 'the user agent')) ?? null;
+    }
+    return report;
   }
 
   /** Bytes of WebAssembly memory the parsed file holds. */

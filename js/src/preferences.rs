@@ -162,8 +162,12 @@ impl Parsed {
                 j.end_object();
             }
             j.end_array();
+            // Filled in by lib/robots.js from the crawl-delay export, which
+            // gives the same value (the audit's is the crawl-delay for the
+            // agent as matched): a float printed here would bring in float
+            // formatting (see json.rs).
             j.key("crawlDelay");
-            j.opt_f64(a.crawl_delay);
+            j.null();
             j.key("requestRate");
             write_request_rate(&mut j, a.request_rate);
             j.field_string("source", a.crawler.source.as_bytes());

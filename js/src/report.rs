@@ -68,7 +68,7 @@ impl ParseHandler for Events {
     fn report_line_metadata(&mut self, line_num: u32, metadata: &LineMetadata) {
         if self.metadata {
             self.json.begin_array();
-            self.json.number(6);
+            self.json.number(6u32);
             self.json.number(line_num);
             self.json.number(metadata_bits(metadata));
             self.json.end_array();

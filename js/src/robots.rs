@@ -153,7 +153,8 @@ impl Parsed {
     }
 
     /// The groups as JSON: `[{agents: [{value, line}], rules: [{kind,
-    /// pattern, line}], isGlobal, crawlDelay}]`.
+    /// pattern, line}], isGlobal}]`; their crawl-delays are
+    /// [`Parsed::group_crawl_delays`].
     pub fn groups_json(&self) -> Result<String, JsError> {
         let mut j = Json::default();
         j.begin_array();
@@ -183,12 +184,20 @@ impl Parsed {
             }
             j.end_array();
             j.field_bool("isGlobal", group.is_global());
-            j.key("crawlDelay");
-            j.opt_f64(group.crawl_delay());
             j.end_object();
         }
         j.end_array();
         j.finish().map_err(|e| oom("listing the groups", e))
+    }
+
+    /// Each group's crawl-delay in seconds, NaN for none (JavaScript takes
+    /// a value that is not finite as none): numbers, not JSON, so that the
+    /// module needs no float formatting.
+    pub fn group_crawl_delays(&self) -> Result<Vec<f64>, JsError> {
+        let groups = self.inner.groups();
+        let mut delays = vec_with_capacity(groups.len(), "listing the groups")?;
+        delays.extend(groups.map(|group| group.crawl_delay().unwrap_or(f64::NAN)));
+        Ok(delays)
     }
 
     /// The parsed robots.txt, for the exports of other files.

@@ -1,6 +1,7 @@
 // Builds the WebAssembly module and its glue into js/pkg/:
 //
-//   1. cargo builds the crate in js/ for wasm32-unknown-unknown (release);
+//   1. cargo builds the crate in js/ for wasm32-unknown-unknown (profile
+//      wasm-release: release tuned for size, see Cargo.toml);
 //   2. wasm-bindgen --target web writes the ES module glue and the .wasm;
 //   3. wasm-opt (npm's binaryen, when installed) shrinks and speeds it up;
 //   4. the .wasm is written into pkg/wasm-inline.js as base64, so the
@@ -55,12 +56,15 @@ if (cli !== `wasm-bindgen ${locked[1]}`) {
   fail(`${cli} found, Cargo.lock has wasm-bindgen ${locked[1]}: cargo install wasm-bindgen-cli --version ${locked[1]} --force`);
 }
 
-run(CARGO, ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'robotstxt-exact-js'], {
+// The wasm-release profile (Cargo.toml) is release tuned for the module's
+// size at the same speed.
+const PROFILE = 'wasm-release';
+run(CARGO, ['build', '--profile', PROFILE, '--target', 'wasm32-unknown-unknown', '-p', 'robotstxt-exact-js'], {
   cwd: ROOT,
   stdio: 'inherit',
 });
 const meta = JSON.parse(run(CARGO, ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT }));
-const built = join(meta.target_directory, 'wasm32-unknown-unknown', 'release', `${NAME}.wasm`);
+const built = join(meta.target_directory, 'wasm32-unknown-unknown', PROFILE, `${NAME}.wasm`);
 
 rmSync(PKG, { recursive: true, force: true });
 mkdirSync(PKG);

@@ -51,10 +51,12 @@ pub(super) fn run<'a, E>(
         visit,
         error: None,
     };
-    try_parse_robots_txt(body, &mut pass).map_err(Failure::Memory)?;
+    // The parser reads on after the pass stopped; what stopped it first is
+    // what the caller hears.
+    let parsed = try_parse_robots_txt(body, &mut pass);
     match pass.error {
         Some(e) => Err(e),
-        None => Ok(pass.summary),
+        None => parsed.map(|()| pass.summary).map_err(Failure::Memory),
     }
 }
 

@@ -1,8 +1,6 @@
 //! Running out of memory: the `try_*` forms report it as an error instead
 //! of aborting, give Google's answers whenever they answer, and leave the
-//! objects usable. What has a way round a failed allocation (the lazily
-//! built rule index, the list of indexes of many agents, the matcher's
-//! parsed copy of a repeated body) takes it and answers as before.
+//! objects usable.
 //!
 //! A global allocator that refuses, on the current thread and while a test
 //! asks it to, every allocation larger than a limit stands in for a full
@@ -15,6 +13,7 @@ use std::cell::Cell;
 use std::collections::TryReserveError;
 
 use robotstxt_exact::lint::{Code, lint_each, try_lint_each};
+use robotstxt_exact::preferences::Signal;
 use robotstxt_exact::{Robots, RobotsMatcher};
 
 /// The system allocator, refusing allocations over [`LIMIT`] bytes.
@@ -338,4 +337,29 @@ fn lint_reports_running_out_of_memory_for_a_groups_preference_lines() {
         })
         .collect();
     assert_eq!(found, expected);
+}
+
+#[test]
+fn preferences_report_a_path_they_cannot_copy() {
+    // Line 2 states preferences for every path; `/?aaa...` is fetchable.
+    let robots = Robots::parse(b"User-agent: *\nContent-Signal: search=yes, ai-train=no\n");
+    let url = long_query_url();
+    let refused = with_limit(512, || {
+        robots.try_preferences(&["FooBot"], &url).map(|p| p.allowed)
+    });
+    assert!(refused.is_err());
+    // With memory: the verdict allows the URL, and line 2's statements
+    // apply (draft-ietf-aipref-attach §3.1, the longest path: the empty
+    // one, here).
+    let found = robots.try_preferences(&["FooBot"], &url).unwrap();
+    assert!(found.allowed);
+    assert_eq!(
+        found.signal(Signal::Search).map(|s| (s.allowed, s.line)),
+        Some((true, 2))
+    );
+    assert_eq!(
+        found.signal(Signal::AiTrain).map(|s| (s.allowed, s.line)),
+        Some((false, 2))
+    );
+    assert_eq!(robots.preferences(&["FooBot"], &url), found);
 }

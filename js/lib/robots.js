@@ -147,8 +147,9 @@ export class Robots {
    * false.
    */
   preferences(userAgents, url) {
+    const p = this.#parsed();
     const [agents, ends] = packAgents(userAgents);
-    return JSON.parse(this.#parsed().preferences_json(agents, ends, toArgument(url, 'the URL')));
+    return JSON.parse(withStaged(url, 'the URL', (len) => p.preferences_json_staged(agents, ends, len)));
   }
 
   /**

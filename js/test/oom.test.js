@@ -75,6 +75,8 @@ test('an input over 2 GiB, more than one allocation can hold, is an Error', { sk
   assert.throws(() => RobotsMatcher.isValidUserAgentToObey(tooLarge), OUT_OF_MEMORY);
   const robots = Robots.parse(BODY);
   assert.throws(() => robots.crawlDelay(tooLarge), OUT_OF_MEMORY);
+  assert.throws(() => robots.requestRate(tooLarge), OUT_OF_MEMORY);
+  assert.throws(() => robots.preferences('FooBot', tooLarge), OUT_OF_MEMORY);
   assert.throws(() => robots.check([tooLarge], 'https://example.com/'), OUT_OF_MEMORY);
   assert.throws(() => robots.compile([tooLarge]), OUT_OF_MEMORY);
   robots.free();
@@ -103,6 +105,8 @@ test('a URL whose path cannot be copied is an Error', { skip }, () => {
   const robots = Robots.parse(BODY);
   assert.throws(() => robots.allowed('FooBot', url), OUT_OF_MEMORY);
   assert.throws(() => robots.check('FooBot', url), OUT_OF_MEMORY);
+  // Its verdict comes first, and needs the same copy.
+  assert.throws(() => robots.preferences('FooBot', url), OUT_OF_MEMORY);
   const compiled = robots.compile('FooBot');
   assert.throws(() => compiled.allowed(url), OUT_OF_MEMORY);
   compiled.free();

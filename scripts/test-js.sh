@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The npm package (js/) as a JavaScript user meets it, from a fresh clone:
 # the wasm32 target and wasm-bindgen-cli (at the version of the wasm-bindgen
-# crate in Cargo.lock) installed when missing, `npm install` and `npm pack`
-# in js/ (its prepack script builds the module), the tarball installed into
-# an empty Node project where the README's JavaScript example runs as
+# crate in Cargo.lock) installed when missing, clippy for that target,
+# `npm install` and `npm pack` in js/ (its prepack script builds the
+# module), the tarball installed into an empty Node project where the
+# README's JavaScript example runs as
 # written, then `node --test` (Google's cases, the corpus differential, the
 # robots-parser comparison, free() and out-of-memory, the README example
 # against the checkout, the TypeScript declarations), the same cases in
-# Debian's Chromium (installed with apt-get when missing) and a Crawlee crawl
-# of a local server.
+# Debian's Chromium (installed with apt-get when missing), a Crawlee crawl
+# of a local server, and a worker bundled by wrangler and served by workerd
+# (Cloudflare's runtime) on 127.0.0.1.
 #
 # Environment:
 #   CHROMIUM   the Chromium to drive (default: chromium on PATH)
@@ -44,6 +46,9 @@ if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN" ]]; the
 fi
 echo "wasm-bindgen $BINDGEN"
 
+echo "--- clippy for wasm32-unknown-unknown (code the native build never compiles)"
+cargo clippy --target wasm32-unknown-unknown -p robotstxt-exact -p robotstxt-exact-js -- -D warnings
+
 echo "--- npm install and npm pack in js/ (prepack builds the module)"
 # No browser download by any package: the browser test drives Debian's.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1
@@ -58,7 +63,8 @@ TARBALL="$(ls "$WORK"/robotstxt-exact-*.tgz)"
 CONTENTS="$(tar -tzf "$TARBALL")"
 echo "$CONTENTS" | sed 's/^/  /'
 for f in package/lib/index.js package/lib/index.d.ts package/lib/robots-parser.js package/lib/robots-parser.d.ts \
-  package/pkg/robotstxt_exact_js.js package/pkg/wasm-inline.js package/LICENSE package/README.md; do
+  package/pkg/robotstxt_exact_js.js package/pkg/wasm-inline.js package/pkg/robotstxt_exact_js_bg.wasm \
+  package/pkg/edge/index.js package/pkg/edge/robots-parser.js package/pkg/edge/wasm.js package/LICENSE package/README.md; do
   grep -qx "$f" <<<"$CONTENTS" || die "the tarball lacks $f"
 done
 cat js/pkg/size.json
@@ -82,5 +88,9 @@ command -v chromium >/dev/null || command -v chromium-browser >/dev/null || [[ -
 echo "--- Crawlee: a crawl of a local server (js/test/crawlee)"
 (cd js/test/crawlee && npm install --omit=optional --no-audit --no-fund && node --test crawl.test.js) ||
   die "the Crawlee test failed"
+
+echo "--- workerd: a worker bundled by wrangler, served on 127.0.0.1 (js/test/workerd)"
+(cd js/test/workerd && npm install --no-audit --no-fund && node --test workerd.test.js) ||
+  die "the workerd test failed"
 
 echo "test-js: all JavaScript tests passed"

@@ -21,6 +21,20 @@ function describe(value) {
   return typeof value;
 }
 
+/** The largest single allocation the module can make (wasm32's isize::MAX). */
+const MAX_ALLOCATION = 2 ** 31 - 1;
+
+/**
+ * The bytes of an input passed to the module as an argument of its own
+ * (wasm-bindgen copies it; only bodies and URLs are staged): one larger than
+ * an allocation can be is an Error here, where wasm-bindgen would trap.
+ */
+export function toArgument(value, what) {
+  const bytes = toBytes(value, what);
+  if (bytes.length > MAX_ALLOCATION) throw outOfMemory(`copying ${what}`);
+  return bytes;
+}
+
 /** Whether a value is one input (not a list of them). */
 export function isSingle(value) {
   return typeof value === 'string' || ArrayBuffer.isView(value) || value instanceof ArrayBuffer;
@@ -44,6 +58,9 @@ export function packList(items, what) {
     const item = items[i];
     room += typeof item === 'string' ? 3 * item.length : toBytes(item, what).length;
   }
+  // The module copies the list itself (it is not staged): past one
+  // allocation (a string counted at 3 bytes a unit) wasm-bindgen would trap.
+  if (room > MAX_ALLOCATION) throw outOfMemory(`copying ${what}`);
   const bytes = new Uint8Array(room);
   const ends = new Uint32Array(n);
   let at = 0;

@@ -3,7 +3,7 @@
 // fetches: the crawler does, and these functions decide.
 
 import * as wasm from './wasm.js';
-import { toBytes, withStaged } from './bytes.js';
+import { toArgument, toBytes, withStaged } from './bytes.js';
 import { disposable, freed } from './owned.js';
 
 /** Google's 500 KiB: how much of a robots.txt Google reads. */
@@ -34,7 +34,7 @@ export function shouldFollowRedirect(hopsFollowed) {
 
 /** The max-age of a Cache-Control header value in seconds, or undefined. */
 export function maxAgeFromCacheControl(value) {
-  return wasm.max_age_from_cache_control(toBytes(value, 'the Cache-Control value'));
+  return wasm.max_age_from_cache_control(toArgument(value, 'the Cache-Control value'));
 }
 
 /** The first 500 KiB of a body: what a crawler should parse. */

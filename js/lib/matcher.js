@@ -2,7 +2,7 @@
 // the rest of the last answer.
 
 import * as wasm from './wasm.js';
-import { outOfMemory, packAgents, stageInput, toBytes, useAgent, withStaged } from './bytes.js';
+import { outOfMemory, packAgents, stageInput, toArgument, useAgent, withStaged } from './bytes.js';
 import { disposable, freed } from './owned.js';
 
 /** A staged query's 1 or 0; 2 means memory ran out. */
@@ -78,7 +78,7 @@ export class RobotsMatcher {
 
   /** Google's IsValidUserAgentToObey: non-empty and only [a-zA-Z_-]. */
   static isValidUserAgentToObey(userAgent) {
-    return wasm.is_valid_user_agent_to_obey(toBytes(userAgent, 'the user agent'));
+    return wasm.is_valid_user_agent_to_obey(toArgument(userAgent, 'the user agent'));
   }
 
   /** Releases the matcher's memory (the kept body and its parse). Idempotent. */

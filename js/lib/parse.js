@@ -2,7 +2,7 @@
 // RobotsParsingReporter, lint, and Google's URL and pattern helpers.
 
 import * as wasm from './wasm.js';
-import { toBytes, toText, withStaged } from './bytes.js';
+import { toArgument, toText, withStaged } from './bytes.js';
 import { disposable, freed } from './owned.js';
 
 /** What a line was parsed as: Google's RobotsParsedLine::RobotsTagName. */
@@ -126,17 +126,17 @@ function sameKind(input, bytes) {
 
 /** Google's GetPathParamsQuery: the path, params and query of a URL. */
 export function getPathParamsQuery(url) {
-  return sameKind(url, wasm.get_path_params_query(toBytes(url, 'the URL')));
+  return sameKind(url, wasm.get_path_params_query(toArgument(url, 'the URL')));
 }
 
 /** Google's MaybeEscapePattern: percent-escapes upper-cased, non-ASCII bytes escaped. */
 export function maybeEscapePattern(pattern) {
-  return sameKind(pattern, wasm.maybe_escape_pattern(toBytes(pattern, 'the pattern')));
+  return sameKind(pattern, wasm.maybe_escape_pattern(toArgument(pattern, 'the pattern')));
 }
 
 /** Google's ExtractUserAgent: the leading [a-zA-Z_-] run of a value. */
 export function extractUserAgent(userAgent) {
-  return sameKind(userAgent, wasm.extract_user_agent(toBytes(userAgent, 'the user agent')));
+  return sameKind(userAgent, wasm.extract_user_agent(toArgument(userAgent, 'the user agent')));
 }
 
 /** The `robots --lint` findings for a body, with the totals. */

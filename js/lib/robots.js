@@ -10,7 +10,7 @@ import {
   packList,
   stageInput,
   stageList,
-  toBytes,
+  toArgument,
   useAgent,
   withStaged,
 } from './bytes.js';
@@ -122,7 +122,13 @@ export class Robots {
 
   /** The groups, in file order, with their agents and rules. */
   groups() {
-    return JSON.parse(this.#parsed().groups_json());
+    const parsed = this.#parsed();
+    const groups = JSON.parse(parsed.groups_json());
+    const delays = parsed.group_crawl_delays();
+    groups.forEach((group, i) => {
+      group.crawlDelay = Number.isFinite(delays[i]) ? delays[i] : null;
+    });
+    return groups;
   }
 
   /**
@@ -130,7 +136,7 @@ export class Robots {
    * Google ignores crawl-delay, and so do the verdicts.
    */
   crawlDelay(userAgent) {
-    return this.#parsed().crawl_delay(toBytes(userAgent, 'the user agent'));
+    return this.#parsed().crawl_delay(toArgument(userAgent, 'the user agent'));
   }
 
   /**
@@ -141,8 +147,9 @@ export class Robots {
    * false.
    */
   preferences(userAgents, url) {
+    const p = this.#parsed();
     const [agents, ends] = packAgents(userAgents);
-    return JSON.parse(this.#parsed().preferences_json(agents, ends, toBytes(url, 'the URL')));
+    return JSON.parse(withStaged(url, 'the URL', (len) => p.preferences_json_staged(agents, ends, len)));
   }
 
   /**
@@ -150,7 +157,7 @@ export class Robots {
    * `[start, end]` in UTC minutes, or null), or null. An extension.
    */
   requestRate(userAgent) {
-    return JSON.parse(this.#parsed().request_rate_json(toBytes(userAgent, 'the user agent')));
+    return JSON.parse(this.#parsed().request_rate_json(toArgument(userAgent, 'the user agent')));
   }
 
   /**
@@ -161,7 +168,14 @@ export class Robots {
   audit({ paths = [], crawlers } = {}) {
     const [packed, ends] = packList(paths, 'the paths');
     const list = crawlers === undefined ? undefined : crawlerList(crawlers);
-    return JSON.parse(this.#parsed().audit_json(packed, ends, list));
+    const parsed = this.#parsed();
+    const report = JSON.parse(parsed.audit_json(packed, ends, list));
+    // The crawl-delays cross as numbers, as in groups(): the audit's is the
+    // one for the agent as matched.
+    for (const crawler of report.crawlers) {
+      crawler.crawlDelay = parsed.crawl_delay(toArgument(crawler.matchedAs, 'the user agent')) ?? null;
+    }
+    return report;
   }
 
   /** Bytes of WebAssembly memory the parsed file holds. */

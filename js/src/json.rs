@@ -20,9 +20,18 @@ pub struct Json {
     failed: Option<TryReserveError>,
 }
 
-/// Room for any `Display` of a number written here: an `f64` is printed
-/// without an exponent, up to 309 digits before the point.
-const NUMBER_ROOM: usize = 330;
+/// Room for any number written here: a `u64` has at most 20 digits.
+const NUMBER_ROOM: usize = 20;
+
+/// The numbers the writer prints: integers. Printing an `f64` would bring
+/// in the standard library's float formatting, about a twentieth of the
+/// module; floats go to JavaScript as numbers instead.
+pub trait Integer: std::fmt::Display {}
+impl Integer for u16 {}
+impl Integer for u32 {}
+impl Integer for u64 {}
+impl Integer for usize {}
+impl<T: Integer> Integer for &T {}
 
 impl Json {
     /// The text written, or the failed reservation.
@@ -30,6 +39,14 @@ impl Json {
         match self.failed {
             Some(e) => Err(e),
             None => Ok(self.out),
+        }
+    }
+
+    /// The failed reservation, if there was one: a writer can stop early.
+    pub fn status(&self) -> Result<(), TryReserveError> {
+        match &self.failed {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
         }
     }
 
@@ -94,18 +111,10 @@ impl Json {
     }
 
     /// Writes a number.
-    pub fn number(&mut self, n: impl std::fmt::Display) {
+    pub fn number(&mut self, n: impl Integer) {
         self.sep();
         if self.room(NUMBER_ROOM) {
             let _ = write!(self.out, "{n}");
-        }
-    }
-
-    /// Writes a finite double, or `null` for none.
-    pub fn opt_f64(&mut self, n: Option<f64>) {
-        match n {
-            Some(n) if n.is_finite() => self.number(n),
-            _ => self.null(),
         }
     }
 
@@ -163,7 +172,7 @@ impl Json {
     }
 
     /// `key` then a number value.
-    pub fn field_number(&mut self, key: &str, n: impl std::fmt::Display) {
+    pub fn field_number(&mut self, key: &str, n: impl Integer) {
         self.key(key);
         self.number(n);
     }
@@ -204,7 +213,7 @@ mod tests {
     fn commas_separate_values_at_every_level() {
         let mut j = Json::default();
         j.begin_object();
-        j.field_number("a", 1);
+        j.field_number("a", 1u32);
         j.key("b");
         j.begin_array();
         j.bool(true);

@@ -44,17 +44,6 @@ impl<'a> Items<'a> {
         })
     }
 
-    /// The longest item's length: what a query may copy.
-    pub fn longest(&self) -> usize {
-        let mut start = 0usize;
-        let mut longest = 0usize;
-        for &end in self.ends {
-            longest = longest.max(end as usize - start);
-            start = end as usize;
-        }
-        longest
-    }
-
     /// Calls `f` with the items as a slice, on the stack when there are few
     /// (agent lists are short, and a query should not allocate for them).
     pub fn with_slice<R>(&self, what: &str, f: impl FnOnce(&[&[u8]]) -> R) -> Result<R, JsError> {

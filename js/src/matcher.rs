@@ -5,16 +5,9 @@ use robotstxt_exact::RobotsMatcher;
 use wasm_bindgen::prelude::*;
 
 use crate::list::Items;
-use crate::memory::reserve_path_copy;
 use crate::stage::{with_agent_and_staged, with_staged};
 
 const QUERY: &str = "matching a URL";
-
-/// `f` on the staged URL, after making sure its path can be copied.
-fn staged_query<R>(url_len: usize, f: impl FnOnce(&[u8]) -> R) -> Option<R> {
-    reserve_path_copy(url_len, QUERY).ok()?;
-    with_staged(url_len, f)
-}
 
 /// The core's matcher and the body of the queries.
 ///
@@ -72,7 +65,7 @@ impl Matcher {
             return 2;
         };
         let (inner, body) = (&mut self.inner, &self.body);
-        staged_query(url_len, |url| {
+        with_staged(url_len, |url| {
             agents
                 .with_slice(QUERY, |agents| {
                     inner.try_allowed_by_robots(body, agents, url)
@@ -88,15 +81,11 @@ impl Matcher {
     /// when memory ran out.
     pub fn one_agent_staged(&mut self, url_len: usize) -> u32 {
         let (inner, body) = (&mut self.inner, &self.body);
-        reserve_path_copy(url_len, QUERY)
-            .ok()
-            .and_then(|()| {
-                with_agent_and_staged(url_len, |agent, url| {
-                    inner.try_one_agent_allowed_by_robots(body, agent, url).ok()
-                })
-            })
-            .flatten()
-            .map_or(2, u32::from)
+        with_agent_and_staged(url_len, |agent, url| {
+            inner.try_one_agent_allowed_by_robots(body, agent, url).ok()
+        })
+        .flatten()
+        .map_or(2, u32::from)
     }
 
     /// Whether the last query was disallowed.

@@ -4,7 +4,17 @@
 //! worth of data, so a hostile body or URL can exhaust it. An allocation
 //! that fails inside Rust's infallible APIs aborts, which in WebAssembly is
 //! a trap that leaves the call half done; the exports therefore use the
-//! core's `try_*` functions and report [`TryReserveError`] with [`oom`].
+//! core's `try_*` functions (parsing, compiling, queries, lint) and report
+//! [`TryReserveError`] with [`oom`].
+//!
+//! What can still trap is bounded and holds no state of the module's: the
+//! `url` crate's parse (the robots.txt URL functions, and lint's check of a
+//! `sitemap` value of at most one line), lint's count per code, and
+//! wasm-bindgen's copies of the small arguments not passed through the
+//! stage. A trap there is a `WebAssembly.RuntimeError` in JavaScript, and
+//! the module goes on working (js/README.md, "Memory"). The audit is the
+//! exception: it copies its paths per crawler infallibly, as the core's
+//! audit does.
 
 use std::collections::TryReserveError;
 
@@ -15,27 +25,6 @@ pub fn oom(what: &str, error: TryReserveError) -> JsError {
     JsError::new(&format!(
         "robotstxt-exact: out of WebAssembly memory while {what} ({error})"
     ))
-}
-
-/// Paths shorter than this are copied on the stack by the core's queries.
-const STACK_PATH: usize = 256;
-
-/// Makes sure `len` bytes can be allocated before a query that may copy the
-/// URL's path (the core's parse-once queries copy a path that does not start
-/// with `/` when it is long, with an allocation that aborts on failure).
-///
-/// The probe is freed at once; the allocator hands the same block to the
-/// query's copy, which asks for no more than the URL's length plus one byte,
-/// so a URL too large for the remaining memory is reported here instead of
-/// trapping there.
-pub fn reserve_path_copy(url_len: usize, what: &str) -> Result<(), JsError> {
-    if url_len < STACK_PATH {
-        return Ok(());
-    }
-    let mut probe: Vec<u8> = Vec::new();
-    probe
-        .try_reserve_exact(url_len + 1)
-        .map_err(|e| oom(what, e))
 }
 
 /// A vector with room for `n` items, or the `Error` for `what`.

@@ -9,6 +9,7 @@ use crate::json::Json;
 use crate::list::Items;
 use crate::memory::oom;
 use crate::robots::Parsed;
+use crate::stage::{stage_mismatch, with_staged};
 
 /// `{allowed, signals: {name: {allowed, line}}, usage: {label: {...}}}`.
 fn write_preferences(j: &mut Json, p: &Preferences) {
@@ -65,17 +66,21 @@ fn write_request_rate(j: &mut Json, rate: Option<RequestRate>) {
 
 #[wasm_bindgen]
 impl Parsed {
-    /// The usage preferences for the agents of a packed list and `url`, as
-    /// JSON (see [`write_preferences`]).
-    pub fn preferences_json(
+    /// The usage preferences for the agents of a packed list and the staged
+    /// URL, as JSON (see [`write_preferences`]).
+    pub fn preferences_json_staged(
         &self,
         agents: &[u8],
         agent_ends: &[u32],
-        url: &[u8],
+        url_len: usize,
     ) -> Result<String, JsError> {
         const WHAT: &str = "finding the usage preferences";
         let agents = Items::new(agents, agent_ends)?;
-        let found = agents.with_slice(WHAT, |agents| self.robots().preferences(agents, url))?;
+        let found = with_staged(url_len, |url| {
+            agents.with_slice(WHAT, |agents| self.robots().try_preferences(agents, url))
+        })
+        .ok_or_else(stage_mismatch)??
+        .map_err(|e| oom(WHAT, e))?;
         let mut j = Json::default();
         write_preferences(&mut j, &found);
         j.finish().map_err(|e| oom(WHAT, e))
@@ -162,8 +167,12 @@ impl Parsed {
                 j.end_object();
             }
             j.end_array();
+            // Filled in by lib/robots.js from the crawl-delay export, which
+            // gives the same value (the audit's is the crawl-delay for the
+            // agent as matched): a float printed here would bring in float
+            // formatting (see json.rs).
             j.key("crawlDelay");
-            j.opt_f64(a.crawl_delay);
+            j.null();
             j.key("requestRate");
             write_request_rate(&mut j, a.request_rate);
             j.field_string("source", a.crawler.source.as_bytes());

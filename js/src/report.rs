@@ -68,7 +68,7 @@ impl ParseHandler for Events {
     fn report_line_metadata(&mut self, line_num: u32, metadata: &LineMetadata) {
         if self.metadata {
             self.json.begin_array();
-            self.json.number(6);
+            self.json.number(6u32);
             self.json.number(line_num);
             self.json.number(metadata_bits(metadata));
             self.json.end_array();
@@ -183,7 +183,7 @@ fn lint_json(body: &[u8]) -> Result<String, JsError> {
     j.begin_object();
     j.key("findings");
     j.begin_array();
-    let summary = lint::lint_each(body, |line| {
+    let summary = lint::try_lint_each(body, |line| {
         for finding in &line.findings {
             j.begin_object();
             j.field_number("line", finding.line);
@@ -193,12 +193,10 @@ fn lint_json(body: &[u8]) -> Result<String, JsError> {
             code_details(&mut j, &finding.code);
             j.end_object();
         }
-        Ok::<(), std::convert::Infallible>(())
-    });
-    let summary = match summary {
-        Ok(summary) => summary,
-        Err(never) => match never {},
-    };
+        // Once the text cannot grow, the rest of the lint is of no use.
+        j.status()
+    })
+    .map_err(|e| oom("linting a robots.txt body", e))?;
     j.end_array();
     j.field_number("lines", summary.lines);
     j.field_number("directives", summary.directives);

@@ -6,22 +6,14 @@ use wasm_bindgen::prelude::*;
 use crate::answer::pack;
 use crate::json::Json;
 use crate::list::Items;
-use crate::memory::{oom, reserve_path_copy, vec_with_capacity};
+use crate::memory::{oom, vec_with_capacity};
 use crate::stage::{item_ends, stage_mismatch, with_agent_and_staged, with_staged};
 
 const QUERY: &str = "matching a URL";
 
-/// `f` on the staged URL, after making sure its path can be copied; `None`
-/// when it cannot (or the stage is shorter).
-fn staged_query<R>(url_len: usize, f: impl FnOnce(&[u8]) -> R) -> Option<R> {
-    reserve_path_copy(url_len, QUERY).ok()?;
-    with_staged(url_len, f)
-}
-
-/// `f` on the staged agent and URL, as [`staged_query`].
-fn staged_agent_query<R>(url_len: usize, f: impl FnOnce(&[u8], &[u8]) -> R) -> Option<R> {
-    reserve_path_copy(url_len, QUERY).ok()?;
-    with_agent_and_staged(url_len, f)
+/// The `Error` for a query that could not copy its URL's path.
+fn query_oom(error: std::collections::TryReserveError) -> JsError {
+    oom(QUERY, error)
 }
 
 /// `f` on the staged URLs and a vector with room for one answer per URL,
@@ -36,7 +28,6 @@ fn each_staged<T>(
     let ends = item_ends(total, lens, utf16).ok_or_else(malformed)?;
     with_staged(total, |bytes| {
         let urls = Items::new(bytes, &ends)?;
-        reserve_path_copy(urls.longest(), QUERY)?;
         let mut out = vec_with_capacity(urls.len(), QUERY)?;
         f(&mut urls.iter(), &mut out)?;
         Ok(out)
@@ -66,29 +57,34 @@ impl Parsed {
         let Ok(agents) = Items::new(agents, agent_ends) else {
             return -1.0;
         };
-        staged_query(url_len, |url| {
+        with_staged(url_len, |url| {
             agents
-                .with_slice(QUERY, |agents| pack(self.inner.check(agents, url)))
+                .with_slice(QUERY, |agents| self.inner.try_check(agents, url).ok())
                 .ok()
+                .flatten()
         })
         .flatten()
-        .unwrap_or(-1.0)
+        .map_or(-1.0, pack)
     }
 
     /// The packed answer for the staged agent and the staged URL; -1 when
     /// memory ran out.
     pub fn check_one_staged(&self, url_len: usize) -> f64 {
-        staged_agent_query(url_len, |agent, url| pack(self.inner.check(&[agent], url)))
-            .unwrap_or(-1.0)
+        with_agent_and_staged(url_len, |agent, url| {
+            self.inner.try_check(&[agent], url).ok()
+        })
+        .flatten()
+        .map_or(-1.0, pack)
     }
 
     /// Whether the staged agent may fetch the staged URL: 1 or 0; 2 when
     /// memory ran out.
     pub fn allowed_staged(&self, url_len: usize) -> u32 {
-        staged_agent_query(url_len, |agent, url| {
-            u32::from(self.inner.allowed(agent, url))
+        with_agent_and_staged(url_len, |agent, url| {
+            self.inner.try_allowed(agent, url).ok()
         })
-        .unwrap_or(2)
+        .flatten()
+        .map_or(2, u32::from)
     }
 
     /// The packed answers for each staged URL (see [`crate::stage::item_ends`]).
@@ -103,8 +99,11 @@ impl Parsed {
         let agents = Items::new(agents, agent_ends)?;
         each_staged(total, lens, utf16, |urls, out| {
             agents.with_slice(QUERY, |agents| {
-                out.extend(urls.map(|url| pack(self.inner.check(agents, url))));
-            })
+                for url in urls {
+                    out.push(pack(self.inner.try_check(agents, url).map_err(query_oom)?));
+                }
+                Ok(())
+            })?
         })
     }
 
@@ -119,10 +118,16 @@ impl Parsed {
     ) -> Result<Vec<u8>, JsError> {
         let agents = Items::new(agents, agent_ends)?;
         each_staged(total, lens, utf16, |urls, out| {
-            agents.with_slice(QUERY, |agents| match agents {
-                [agent] => out.extend(urls.map(|url| u8::from(self.inner.allowed(agent, url)))),
-                _ => out.extend(urls.map(|url| u8::from(self.inner.check(agents, url).allowed))),
-            })
+            agents.with_slice(QUERY, |agents| {
+                for url in urls {
+                    let allowed = match agents {
+                        [agent] => self.inner.try_allowed(agent, url),
+                        _ => self.inner.try_check(agents, url).map(|a| a.allowed),
+                    };
+                    out.push(u8::from(allowed.map_err(query_oom)?));
+                }
+                Ok(())
+            })?
         })
     }
 
@@ -148,7 +153,8 @@ impl Parsed {
     }
 
     /// The groups as JSON: `[{agents: [{value, line}], rules: [{kind,
-    /// pattern, line}], isGlobal, crawlDelay}]`.
+    /// pattern, line}], isGlobal}]`; their crawl-delays are
+    /// [`Parsed::group_crawl_delays`].
     pub fn groups_json(&self) -> Result<String, JsError> {
         let mut j = Json::default();
         j.begin_array();
@@ -178,12 +184,20 @@ impl Parsed {
             }
             j.end_array();
             j.field_bool("isGlobal", group.is_global());
-            j.key("crawlDelay");
-            j.opt_f64(group.crawl_delay());
             j.end_object();
         }
         j.end_array();
         j.finish().map_err(|e| oom("listing the groups", e))
+    }
+
+    /// Each group's crawl-delay in seconds, NaN for none (JavaScript takes
+    /// a value that is not finite as none): numbers, not JSON, so that the
+    /// module needs no float formatting.
+    pub fn group_crawl_delays(&self) -> Result<Vec<f64>, JsError> {
+        let groups = self.inner.groups();
+        let mut delays = vec_with_capacity(groups.len(), "listing the groups")?;
+        delays.extend(groups.map(|group| group.crawl_delay().unwrap_or(f64::NAN)));
+        Ok(delays)
     }
 
     /// The parsed robots.txt, for the exports of other files.
@@ -213,13 +227,17 @@ pub struct Compiled {
 impl Compiled {
     /// The packed answer for the staged URL; -1 when memory ran out.
     pub fn check_staged(&self, url_len: usize) -> f64 {
-        staged_query(url_len, |url| pack(self.inner.check(url))).unwrap_or(-1.0)
+        with_staged(url_len, |url| self.inner.try_check(url).ok())
+            .flatten()
+            .map_or(-1.0, pack)
     }
 
     /// Whether the agents may fetch the staged URL: 1 or 0; 2 when memory
     /// ran out.
     pub fn allowed_staged(&self, url_len: usize) -> u32 {
-        staged_query(url_len, |url| u32::from(self.inner.allowed(url))).unwrap_or(2)
+        with_staged(url_len, |url| self.inner.try_allowed(url).ok())
+            .flatten()
+            .map_or(2, u32::from)
     }
 
     /// The packed answers for each staged URL.
@@ -230,7 +248,9 @@ impl Compiled {
         utf16: bool,
     ) -> Result<Vec<f64>, JsError> {
         each_staged(total, lens, utf16, |urls, out| {
-            out.extend(urls.map(|url| pack(self.inner.check(url))));
+            for url in urls {
+                out.push(pack(self.inner.try_check(url).map_err(query_oom)?));
+            }
             Ok(())
         })
     }
@@ -243,7 +263,9 @@ impl Compiled {
         utf16: bool,
     ) -> Result<Vec<u8>, JsError> {
         each_staged(total, lens, utf16, |urls, out| {
-            out.extend(urls.map(|url| u8::from(self.inner.allowed(url))));
+            for url in urls {
+                out.push(u8::from(self.inner.try_allowed(url).map_err(query_oom)?));
+            }
             Ok(())
         })
     }

@@ -63,8 +63,21 @@ test('the audit, by hand', () => {
   assert.deepEqual(claude.paths.map((p) => [p.allowed, p.line]), [[true, 0], [false, 8]]);
   assert.deepEqual(claude.paths[0].preferences.signals['ai-train'], { allowed: false, line: 9 });
   assert.equal(report.aiBlocked.blocked, 1);
+  // No crawl-delay line: none applies.
+  assert.equal(claude.crawlDelay, null);
   assert.ok(report.aiBlocked.total >= 30);
   assert.match(report.summary, /^blocks 1 of \d+ AI crawlers from \//);
+});
+
+test("the audit's crawl-delay is that of the group that applies", () => {
+  // FooBot's own group states 2.5 seconds; BarBot falls to `*`, with 7.
+  const body = 'User-agent: FooBot\nCrawl-delay: 2.5\nDisallow: /x\n\nUser-agent: *\nCrawl-delay: 7\n';
+  const report = audit(body, { crawlers: ['FooBot', 'BarBot'] });
+  assert.deepEqual(report.crawlers.map((c) => [c.token, c.crawlDelay]), [
+    ['FooBot', 2.5],
+    ['BarBot', 7],
+  ]);
+  assert.deepEqual(audit('User-agent: *\nDisallow: /\n', { crawlers: ['FooBot'] }).crawlers[0].crawlDelay, null);
 });
 
 test('own crawler lists', () => {

@@ -2,11 +2,15 @@
 //! group; duplicate, overridden and shadowed rules; unreachable and empty
 //! groups; extension lines outside any group, preferences no fetchable path
 //! takes, groups that go on past extension lines), kept compactly (12 bytes
-//! each) until the second pass reaches their lines.
+//! each) until the second pass reaches their lines. What grows with the
+//! body (the findings, the rules and preference lines of the open group) is
+//! allocated fallibly.
+
+use std::collections::TryReserveError;
 
 use crate::decide::{extract_user_agent, is_global_agent};
 use crate::lint::code::Code;
-use crate::parser::{ParseHandler, parse_robots_txt};
+use crate::parser::{ParseHandler, try_parse_robots_txt};
 use crate::preferences::{ExtensionKey, parse_signal_value, parse_usage_value};
 
 /// What a group-level finding is.
@@ -91,11 +95,19 @@ struct GroupPass {
     /// `allow`.
     disallow_all: Option<u32>,
     has_allow: bool,
+    /// The first allocation that failed; nothing is recorded after it.
+    failed: Option<TryReserveError>,
 }
 
 impl GroupPass {
     fn add(&mut self, line: u32, kind: GroupCodeKind, aux: u32) {
-        self.findings.push(GroupFinding { line, aux, kind });
+        if self.failed.is_some() {
+            return;
+        }
+        match self.findings.try_reserve(1) {
+            Ok(()) => self.findings.push(GroupFinding { line, aux, kind }),
+            Err(error) => self.failed = Some(error),
+        }
     }
 
     fn close(&mut self, last: bool) {
@@ -198,6 +210,18 @@ impl GroupPass {
         if !matches!(value.first(), Some(b'/' | b'*')) {
             return;
         }
+        if self.failed.is_some() {
+            return;
+        }
+        // The stored form is never longer than the escaped one.
+        if let Err(error) = self
+            .arena
+            .try_reserve(value.len())
+            .and_then(|()| self.rules.try_reserve(1))
+        {
+            self.failed = Some(error);
+            return;
+        }
         let Ok(start) = u32::try_from(self.arena.len()) else {
             return;
         };
@@ -293,20 +317,33 @@ impl ParseHandler for GroupPass {
             ExtensionKey::ContentUsage => parse_usage_value(value, |_| {}).stated,
             ExtensionKey::RequestRate => return,
         };
-        if stated.allows_any() {
-            self.yes_lines.push(line);
+        if stated.allows_any() && self.failed.is_none() {
+            match self.yes_lines.try_reserve(1) {
+                Ok(()) => self.yes_lines.push(line),
+                Err(error) => self.failed = Some(error),
+            }
         }
     }
 }
 
-/// The group-level findings of a body, sorted by line (stable, so findings
-/// of one line keep the order in which they were found).
-pub(super) fn group_findings(body: &[u8]) -> Vec<GroupFinding> {
+/// The group-level findings of a body, sorted by line; an error when
+/// memory for them ran out.
+pub(super) fn group_findings(body: &[u8]) -> Result<Vec<GroupFinding>, TryReserveError> {
     let mut pass = GroupPass::default();
-    parse_robots_txt(body, &mut pass);
+    try_parse_robots_txt(body, &mut pass)?;
+    if let Some(error) = pass.failed {
+        return Err(error);
+    }
     let mut findings = pass.findings;
-    findings.sort_by_key(|f| f.line);
-    findings
+    // A line has at most one group-level finding (a group's own findings
+    // are on its first `user-agent` line, a continuing group's on a later
+    // one, a rule's or a preference's on its own line, and a line outside
+    // any group belongs to no group's rules or preferences), so an unstable
+    // sort, which needs no buffer, gives the order a stable one would; only
+    // past four billion lines, where line numbers saturate, could two share
+    // one.
+    findings.sort_unstable_by_key(|f| f.line);
+    Ok(findings)
 }
 
 // ---------------------------------------------------------------------------

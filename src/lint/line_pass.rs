@@ -1,6 +1,13 @@
 //! The second pass: each line's own findings, merged with the group-level
 //! ones of the first pass, handed to the caller in line order with the
 //! totals kept on the way.
+//!
+//! Allocation is fallible except in two places bounded by the line length
+//! limit ([`crate::MAX_LINE_LEN`]) and the number of codes: the `url`
+//! crate's parse of a sitemap value, and the count per code in the
+//! [`Summary`].
+
+use std::collections::TryReserveError;
 
 use crate::crawler::MAX_ROBOTS_TXT_BYTES;
 use crate::decide::{extract_user_agent, is_global_agent};
@@ -8,18 +15,26 @@ use crate::lint::code::{Code, Finding, LineKind};
 use crate::lint::group_pass::{GroupFinding, group_findings};
 use crate::lint::report::{LintLine, Summary};
 use crate::lint::source::{BOM, SourceLines};
-use crate::parser::{LineMetadata, ParseHandler, parse_robots_txt};
+use crate::parser::{LineMetadata, ParseHandler, try_parse_robots_txt};
 use crate::preferences::{
     ExtensionKey, Problem, parse_request_rate, parse_signal_value, parse_usage_value,
 };
 use crate::reporting::is_unsupported_tag;
 
+/// Why a lint stopped.
+pub(super) enum Failure<E> {
+    /// The caller's `visit` returned an error.
+    Visit(E),
+    /// An allocation failed.
+    Memory(TryReserveError),
+}
+
 /// Lints `body` (see [`crate::lint::lint_each`]).
 pub(super) fn run<'a, E>(
     body: &'a [u8],
     visit: &mut dyn FnMut(&LintLine<'a>) -> Result<(), E>,
-) -> Result<Summary, E> {
-    let mut groups = group_findings(body).into_iter();
+) -> Result<Summary, Failure<E>> {
+    let mut groups = group_findings(body).map_err(Failure::Memory)?.into_iter();
     let next_group = groups.next();
     let mut pass = LinePass {
         body,
@@ -36,11 +51,21 @@ pub(super) fn run<'a, E>(
         visit,
         error: None,
     };
-    parse_robots_txt(body, &mut pass);
+    // The parser reads on after the pass stopped; what stopped it first is
+    // what the caller hears.
+    let parsed = try_parse_robots_txt(body, &mut pass);
     match pass.error {
         Some(e) => Err(e),
-        None => Ok(pass.summary),
+        None => parsed.map(|()| pass.summary).map_err(Failure::Memory),
     }
+}
+
+/// A copy of `bytes`, or the error.
+fn try_copy(bytes: &[u8]) -> Result<Vec<u8>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(bytes.len())?;
+    v.extend_from_slice(bytes);
+    Ok(v)
 }
 
 /// The key of a line as written: what precedes the colon, or the first word
@@ -68,16 +93,143 @@ struct LinePass<'a, 'v, E> {
     value: Vec<u8>,
     summary: Summary,
     visit: &'v mut dyn FnMut(&LintLine<'a>) -> Result<(), E>,
-    error: Option<E>,
+    /// What stopped the pass; no line is looked at after it.
+    error: Option<Failure<E>>,
 }
 
 impl<E> LinePass<'_, '_, E> {
     fn directive(&mut self, kind: LineKind, key: &[u8], value: &[u8]) {
+        if self.error.is_some() {
+            return;
+        }
         self.kind = Some(kind);
         self.key.clear();
-        self.key.extend_from_slice(key);
         self.value.clear();
-        self.value.extend_from_slice(value);
+        let room = self
+            .key
+            .try_reserve(key.len())
+            .and_then(|()| self.value.try_reserve(value.len()));
+        match room {
+            Ok(()) => {
+                self.key.extend_from_slice(key);
+                self.value.extend_from_slice(value);
+            }
+            Err(error) => self.fail(error),
+        }
+    }
+
+    fn fail(&mut self, error: TryReserveError) {
+        if self.error.is_none() {
+            self.error = Some(Failure::Memory(error));
+        }
+    }
+
+    /// The findings of line `line_num` (see `report_line_metadata`).
+    fn findings(
+        &mut self,
+        line_num: u32,
+        kind: LineKind,
+        offset: usize,
+        text: &[u8],
+        m: &LineMetadata,
+    ) -> Result<Vec<Finding>, TryReserveError> {
+        let mut findings = Vec::new();
+        let mut add = |code| {
+            findings.try_reserve(1)?;
+            findings.push(Finding {
+                line: line_num,
+                code,
+            });
+            Ok::<(), TryReserveError>(())
+        };
+        if line_num == 1 && self.body.starts_with(BOM) {
+            add(Code::ByteOrderMark)?;
+        }
+        let end = offset + text.len();
+        if self.summary.first_line_past_limit.is_none()
+            && self.body.len() > MAX_ROBOTS_TXT_BYTES
+            && (end > MAX_ROBOTS_TXT_BYTES || offset >= MAX_ROBOTS_TXT_BYTES)
+        {
+            self.summary.first_line_past_limit = Some(line_num);
+            add(Code::FileTooLarge {
+                size: self.body.len(),
+                cut_inside: offset < MAX_ROBOTS_TXT_BYTES,
+            })?;
+        }
+        if std::str::from_utf8(text).is_err() {
+            add(Code::NonUtf8)?;
+        }
+        if m.is_line_too_long {
+            add(Code::LineTooLong { len: text.len() })?;
+        }
+        if m.is_acceptable_typo {
+            add(Code::AcceptedTypo {
+                key: try_copy(written_key(text, m.is_missing_colon_separator))?,
+            })?;
+        }
+        if m.is_missing_colon_separator {
+            add(Code::MissingColon)?;
+        }
+        let value = &self.value[..];
+        // A preference's problems arrive through a callback; the first
+        // allocation that fails there is kept and returned after it.
+        let mut problems = Ok(());
+        let mut problem = |p| {
+            if problems.is_ok() {
+                problems = problem_code(p).and_then(&mut add);
+            }
+        };
+        match kind {
+            LineKind::Unsupported => add(Code::UnsupportedKey {
+                key: try_copy(&self.key)?,
+            })?,
+            LineKind::Unknown => add(Code::UnknownKey {
+                key: try_copy(&self.key)?,
+            })?,
+            LineKind::Malformed => add(Code::MalformedLine)?,
+            LineKind::UserAgent if !is_global_agent(value) => {
+                let matched = extract_user_agent(value);
+                if matched.is_empty() {
+                    add(Code::InvalidUserAgent)?;
+                } else if matched.len() != value.len() {
+                    add(Code::PartialUserAgent {
+                        matched: try_copy(matched)?,
+                    })?;
+                }
+            }
+            LineKind::Allow | LineKind::Disallow => match value.first() {
+                None => add(Code::EmptyRule)?,
+                Some(b'/' | b'*') => {}
+                Some(_) => add(Code::RuleNeverMatches)?,
+            },
+            LineKind::Sitemap => {
+                if let Some(code) = sitemap_problem(value) {
+                    add(code)?;
+                }
+            }
+            LineKind::ContentSignal => {
+                parse_signal_value(value, &mut problem);
+            }
+            LineKind::ContentUsage => {
+                parse_usage_value(value, &mut problem);
+            }
+            LineKind::RequestRate => {
+                if let Err(error) = parse_request_rate(value) {
+                    add(Code::RequestRateMalformed {
+                        reason: error.as_str(),
+                    })?;
+                }
+            }
+            _ => {}
+        }
+        problems?;
+        while let Some(g) = self.next_group.filter(|g| g.line <= line_num) {
+            if g.line == line_num {
+                add(g.code())?;
+            }
+            self.next_group = self.groups.next();
+        }
+        Ok(findings)
     }
 }
 
@@ -107,6 +259,10 @@ impl<E> ParseHandler for LinePass<'_, '_, E> {
         self.directive(kind, action, value);
     }
     fn report_line_metadata(&mut self, line_num: u32, metadata: &LineMetadata) {
+        // Once stopped, nothing more is looked at: the caller gets the error.
+        if self.error.is_some() {
+            return;
+        }
         let kind = self.kind.take().unwrap_or(if metadata.is_empty {
             LineKind::Empty
         } else if metadata.is_comment {
@@ -115,92 +271,10 @@ impl<E> ParseHandler for LinePass<'_, '_, E> {
             LineKind::Malformed
         });
         let (offset, text) = self.texts.next().unwrap_or((self.body.len(), b""));
-        let mut findings = Vec::new();
-        let mut add = |code| {
-            findings.push(Finding {
-                line: line_num,
-                code,
-            })
+        let findings = match self.findings(line_num, kind, offset, text, metadata) {
+            Ok(findings) => findings,
+            Err(error) => return self.fail(error),
         };
-        if line_num == 1 && self.body.starts_with(BOM) {
-            add(Code::ByteOrderMark);
-        }
-        let end = offset + text.len();
-        if self.summary.first_line_past_limit.is_none()
-            && self.body.len() > MAX_ROBOTS_TXT_BYTES
-            && (end > MAX_ROBOTS_TXT_BYTES || offset >= MAX_ROBOTS_TXT_BYTES)
-        {
-            self.summary.first_line_past_limit = Some(line_num);
-            add(Code::FileTooLarge {
-                size: self.body.len(),
-                cut_inside: offset < MAX_ROBOTS_TXT_BYTES,
-            });
-        }
-        if std::str::from_utf8(text).is_err() {
-            add(Code::NonUtf8);
-        }
-        let m = metadata;
-        if m.is_line_too_long {
-            add(Code::LineTooLong { len: text.len() });
-        }
-        if m.is_acceptable_typo {
-            add(Code::AcceptedTypo {
-                key: written_key(text, m.is_missing_colon_separator).to_vec(),
-            });
-        }
-        if m.is_missing_colon_separator {
-            add(Code::MissingColon);
-        }
-        let value = &self.value[..];
-        match kind {
-            LineKind::Unsupported => add(Code::UnsupportedKey {
-                key: self.key.clone(),
-            }),
-            LineKind::Unknown => add(Code::UnknownKey {
-                key: self.key.clone(),
-            }),
-            LineKind::Malformed => add(Code::MalformedLine),
-            LineKind::UserAgent if !is_global_agent(value) => {
-                let matched = extract_user_agent(value);
-                if matched.is_empty() {
-                    add(Code::InvalidUserAgent);
-                } else if matched.len() != value.len() {
-                    add(Code::PartialUserAgent {
-                        matched: matched.to_vec(),
-                    });
-                }
-            }
-            LineKind::Allow | LineKind::Disallow => match value.first() {
-                None => add(Code::EmptyRule),
-                Some(b'/' | b'*') => {}
-                Some(_) => add(Code::RuleNeverMatches),
-            },
-            LineKind::Sitemap => {
-                if let Some(code) = sitemap_problem(value) {
-                    add(code);
-                }
-            }
-            LineKind::ContentSignal => {
-                parse_signal_value(value, |p| add(problem_code(p)));
-            }
-            LineKind::ContentUsage => {
-                parse_usage_value(value, |p| add(problem_code(p)));
-            }
-            LineKind::RequestRate => {
-                if let Err(error) = parse_request_rate(value) {
-                    add(Code::RequestRateMalformed {
-                        reason: error.as_str(),
-                    });
-                }
-            }
-            _ => {}
-        }
-        while let Some(g) = self.next_group.filter(|g| g.line <= line_num) {
-            if g.line == line_num {
-                add(g.code());
-            }
-            self.next_group = self.groups.next();
-        }
         let line = LintLine {
             line_num,
             kind,
@@ -210,31 +284,30 @@ impl<E> ParseHandler for LinePass<'_, '_, E> {
             findings,
         };
         self.summary.add(&line);
-        if self.error.is_none() {
-            if let Err(e) = (self.visit)(&line) {
-                self.error = Some(e);
-            }
+        if let Err(e) = (self.visit)(&line) {
+            self.error = Some(Failure::Visit(e));
         }
     }
 }
 
-/// The finding for a problem in a preference line's value.
-fn problem_code(problem: Problem<'_>) -> Code {
-    match problem {
+/// The finding for a problem in a preference line's value, or the error
+/// when the copy of its text cannot be allocated.
+fn problem_code(problem: Problem<'_>) -> Result<Code, TryReserveError> {
+    Ok(match problem {
         Problem::NoStatement => Code::PreferenceEmpty,
         Problem::SignalNoEquals { item } => Code::SignalSyntax {
-            item: item.to_vec(),
+            item: try_copy(item)?,
         },
         Problem::SignalEmptyItem => Code::SignalSyntax { item: Vec::new() },
         Problem::SignalUnknownName { name } => Code::SignalUnknownName {
-            name: name.to_vec(),
+            name: try_copy(name)?,
         },
         Problem::SignalBadValue { name, value } => Code::SignalBadValue {
-            name: name.to_vec(),
-            value: value.to_vec(),
+            name: try_copy(name)?,
+            value: try_copy(value)?,
         },
         Problem::SignalContradicts { name } => Code::SignalContradicts {
-            name: name.to_vec(),
+            name: try_copy(name)?,
         },
         Problem::SignalPath => Code::SignalPath,
         Problem::UsageSyntax(error) => Code::UsageSyntax {
@@ -242,12 +315,12 @@ fn problem_code(problem: Problem<'_>) -> Code {
             expected: error.expected,
         },
         Problem::UsageUnknownLabel { label } => Code::UsageUnknownLabel {
-            label: label.to_vec(),
+            label: try_copy(label)?,
         },
         Problem::UsageBadValue { label } => Code::UsageBadValue {
-            label: label.to_vec(),
+            label: try_copy(label)?,
         },
-    }
+    })
 }
 
 /// What is wrong with a sitemap value, if anything. Google wants an absolute

@@ -4,7 +4,8 @@
 //!
 //! [`lint_each`] streams: it hands each line, with its [`LineKind`] and its
 //! [`Finding`]s, to a callback in line order (Google's line numbering) and
-//! returns a [`Summary`]. Its memory is the body plus a few bytes per
+//! returns a [`Summary`]; [`try_lint_each`] reports running out of memory
+//! as an error instead of aborting. Its memory is the body plus a few bytes per
 //! group-level finding and per rule of the largest group, never a copy of
 //! every line, so a 100 MB file is linted in a small multiple of its size.
 //! [`lint`] collects the lines into a [`LintReport`] for small files.
@@ -56,7 +57,8 @@
 //!   the group-level ones and handed over in line order;
 //! - `report.rs`: what a run gives ([`LintLine`], [`Summary`],
 //!   [`LintReport`]);
-//! - this file: the entry points, [`lint_each`] and [`lint`].
+//! - this file: the entry points, [`lint_each`], [`try_lint_each`] and
+//!   [`lint`].
 
 mod code;
 mod group_pass;
@@ -65,6 +67,10 @@ mod report;
 mod source;
 #[cfg(test)]
 mod tests;
+
+use std::collections::TryReserveError;
+
+use line_pass::Failure;
 
 pub use code::{Code, Finding, LineKind, Severity};
 pub use report::{LintLine, LintReport, Summary};
@@ -90,11 +96,46 @@ pub use source::{SourceLines, line_count, source_lines};
 /// assert_eq!(found, [(2, "rule-never-matches")]);
 /// assert_eq!((summary.lines, summary.errors), (3, 1));
 /// ```
+///
+/// Should memory run out, it aborts as the standard library does;
+/// [`try_lint_each`] reports that instead.
 pub fn lint_each<'a, E>(
     body: &'a [u8],
     mut visit: impl FnMut(&LintLine<'a>) -> Result<(), E>,
 ) -> Result<Summary, E> {
-    line_pass::run(body, &mut visit)
+    match line_pass::run(body, &mut visit) {
+        Ok(summary) => Ok(summary),
+        Err(Failure::Visit(error)) => Err(error),
+        Err(Failure::Memory(_)) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u8>()),
+    }
+}
+
+/// [`lint_each`], with running out of memory reported as an error (turned
+/// into `E` with `From`) instead of an abort. Everything that grows with
+/// the body is allocated fallibly; what is not (the `url` crate's parse of
+/// a `sitemap` value, the count per code in the [`Summary`]) is bounded by
+/// the line length limit ([`crate::MAX_LINE_LEN`]) and the number of codes.
+///
+/// ```
+/// use std::collections::TryReserveError;
+/// use robotstxt_exact::lint::try_lint_each;
+/// let mut lines = 0;
+/// let summary = try_lint_each(b"User-agent: *\nDisallow: /a\n", |_| {
+///     lines += 1;
+///     Ok::<(), TryReserveError>(())
+/// })
+/// .unwrap();
+/// assert_eq!((lines, summary.directives), (3, 2));
+/// ```
+pub fn try_lint_each<'a, E: From<TryReserveError>>(
+    body: &'a [u8],
+    mut visit: impl FnMut(&LintLine<'a>) -> Result<(), E>,
+) -> Result<Summary, E> {
+    match line_pass::run(body, &mut visit) {
+        Ok(summary) => Ok(summary),
+        Err(Failure::Visit(error)) => Err(error),
+        Err(Failure::Memory(error)) => Err(E::from(error)),
+    }
 }
 
 /// Lints a robots.txt body and keeps every line. Never panics; any bytes

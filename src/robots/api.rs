@@ -102,7 +102,19 @@ impl Robots {
     /// `allowed`, without the rest of the answer. Aborts as
     /// [`Robots::check`] does.
     pub fn allowed(&self, user_agent: impl AsRef<[u8]>, url: impl AsRef<[u8]>) -> bool {
-        allowed(or_abort(self.parsed.claims(&[user_agent.as_ref()], url.as_ref())).0)
+        or_abort(self.try_allowed(user_agent, url))
+    }
+
+    /// [`Robots::allowed`], or an error when memory runs out for the copy
+    /// of the path. The `Robots` is unchanged by a failure.
+    pub fn try_allowed(
+        &self,
+        user_agent: impl AsRef<[u8]>,
+        url: impl AsRef<[u8]>,
+    ) -> Result<bool, TryReserveError> {
+        Ok(allowed(
+            self.parsed.claims(&[user_agent.as_ref()], url.as_ref())?.0,
+        ))
     }
 
     /// The rules that apply to `user_agents`, merged into one index with

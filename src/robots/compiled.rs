@@ -100,7 +100,13 @@ impl CompiledRobots {
     /// [`CompiledRobots::check`]'s `allowed`, without the rest of the answer.
     /// Aborts as [`CompiledRobots::check`] does.
     pub fn allowed(&self, url: impl AsRef<[u8]>) -> bool {
-        allowed(or_abort(self.claims(url.as_ref())))
+        or_abort(self.try_allowed(url))
+    }
+
+    /// [`CompiledRobots::allowed`], or an error when memory runs out for the
+    /// copy of the path.
+    pub fn try_allowed(&self, url: impl AsRef<[u8]>) -> Result<bool, TryReserveError> {
+        Ok(allowed(self.claims(url.as_ref())?))
     }
 
     /// The best claims (allow, disallow) of the rules that match `url`.

@@ -192,6 +192,8 @@ impl Parsed {
     /// The usage preferences the extension lines of the groups that apply
     /// to `user_agents` state for `url`: see [`crate::Robots::preferences`].
     /// `allowed` is the verdict for the URL, and nothing applies without it.
+    /// An error when memory runs out for the list of groups of many agents
+    /// or for the copy of the path.
     pub(super) fn preferences<A: AsRef<[u8]>>(
         &self,
         user_agents: &[A],

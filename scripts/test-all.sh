@@ -170,12 +170,14 @@ step "each crate packages and builds from its package (cargo package --workspace
 # $CARGO_HOME/registry/src/-<hash of this checkout's path>/ and reuses that copy
 # on the next run from the same path even after the sources changed, so the
 # dependent crates would be verified against stale sources. Drop those copies.
-# The .crate files of an earlier run are dropped too: cargo was seen to
-# verify a dependent crate against a .crate left from an earlier run of the
-# same checkout instead of the one it had just packaged.
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/robotstxt-exact-* \
   "${CARGO_HOME:-$HOME/.cargo}"/registry/cache/-*/robotstxt-exact-* \
   "${CARGO_TARGET_DIR:-$ROOT/target}/package"
+# Likewise its build: cargo takes a registry crate for immutable and reuses
+# what an earlier run compiled of "robotstxt-exact 0.1.0" from that
+# registry, so the JS crate was verified against an old library. Cleaning
+# the package by name drops both builds of it; the next steps rebuild it.
+cargo clean -q -p robotstxt-exact
 PKG_LOG="$(mktemp)"
 if ! cargo package --workspace --allow-dirty --offline >"$PKG_LOG" 2>&1; then
   cat "$PKG_LOG"

@@ -2091,12 +2091,16 @@ fn progress_is_shown_when_stderr_is_a_terminal() {
     let shown = String::from_utf8_lossy(&out.stdout);
     assert!(shown.contains("% linted"), "{shown:?}");
     // The report on standard output is complete and free of progress.
+    // A file of line ends has no rule: the empty-file note.
     assert_eq!(
         std::fs::read_to_string(d.join("out.txt")).unwrap(),
-        " 512001 empty
+        "      1 empty
+        note: the file is empty or only whitespace: no rule applies, so every crawler may \
+         fetch every URL [empty-file]
+ 512001 empty
         error: file is 3000000 bytes; Google reads only the first 512000 (500 KiB): this line \
          and every line after it are ignored [file-too-large]
-3000001 lines, 0 directives: 1 error, 0 warnings, 0 notes; 0 directives from line \
+3000001 lines, 0 directives: 1 error, 0 warnings, 1 note; 0 directives from line \
          512001 on are past the 500 KiB Google reads
 "
     );

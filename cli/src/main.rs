@@ -41,7 +41,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::output::{fail, stdout_closed_error, write_failed, write_stdout};
+use crate::output::{emit, fail, stdout_closed_error, write_failed, write_stdout};
 
 mod agents;
 mod audit;
@@ -139,14 +139,14 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
         b"--audit" => parse(&program, "--audit", rest).map_or_else(|code| code, audit::run),
         b"--serve" => parse(&program, "--serve", rest).map_or_else(|code| code, serve::run),
         b"--version" | b"--help-all" if !rest.is_empty() => fail(&format!(
-            "{} takes no arguments",
+            "{} takes no arguments; '{program} --help-all' shows every form of the tool",
             String::from_utf8_lossy(mode)
         )),
         b"--version" => write_stdout(format!("robots {}\n", env!("CARGO_PKG_VERSION")).as_bytes()),
         b"--help-all" => write_stdout(help_all(&program).as_bytes()),
         _ => fail(&format!(
             "unknown mode '{}' (modes: {MODES}; a robots.txt path starting with \"--\" can be \
-             written as ./--name)",
+             written as ./--name); '{program} --help-all' shows every form of the tool",
             String::from_utf8_lossy(mode)
         )),
     }
@@ -192,6 +192,21 @@ found / changes, 2 error or Google's help.
     )
 }
 
+/// clap's message for a usage error, its closing tip pointing to the
+/// mode's help and to `--help-all`: a bare `--help` would be Google's help,
+/// which knows no mode.
+fn usage_error(e: &clap::Error, program: &str, mode: &str) -> String {
+    let text = e.render().to_string();
+    let text = match text.rfind("\n\nFor more information, try '") {
+        Some(at) => &text[..at],
+        None => text.trim_end(),
+    };
+    format!(
+        "{text}\n\nFor more information, try '{program} {mode} --help', or '{program} --help-all' \
+         for every form of the tool.\n"
+    )
+}
+
 /// Parses a mode's arguments; on failure (or `--help`, `--version`) prints
 /// clap's message and returns the exit status.
 fn parse<T: Parser>(program: &str, mode: &str, rest: &[OsString]) -> Result<T, u8> {
@@ -202,7 +217,10 @@ fn parse<T: Parser>(program: &str, mode: &str, rest: &[OsString]) -> Result<T, u
         .and_then(|m| T::from_arg_matches(&m));
     let parsed = parsed.map_err(|e| {
         if e.use_stderr() {
-            let _ = e.print();
+            emit(
+                io::stderr().lock(),
+                usage_error(&e, program, mode).as_bytes(),
+            );
             return EXIT_ERROR;
         }
         // Help and version shown on request are a success, if they reach

@@ -409,6 +409,40 @@ fn an_unknown_double_dash_mode_is_an_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: unknown mode '--nope'"), "{err}");
     assert!(err.contains("./--name"), "{err}");
+    assert!(err.contains("'robots --help-all'"), "{err}");
+}
+
+#[test]
+fn usage_errors_of_the_modes_point_to_the_mode_help_and_help_all() {
+    // `robots --help` is Google's help, which names no mode: a mode's usage
+    // error names that mode's --help and --help-all instead.
+    let tip = |mode: &str| {
+        format!(
+            "\n\nFor more information, try 'robots {mode} --help', or 'robots --help-all' for \
+             every form of the tool.\n"
+        )
+    };
+    let cases: [&[&str]; 4] = [
+        &["--check", "robots.txt"],
+        &["--explain", "robots.txt", "FooBot"],
+        &["--lint", "robots.txt", "--bogus"],
+        &["--diff", "a.txt"],
+    ];
+    for args in cases {
+        let out = run(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: "), "{err}");
+        assert!(err.ends_with(&tip(args[0])), "{err}");
+        assert!(!err.contains("try '--help'"), "{err}");
+    }
+    let out = run(&["--version", "x"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'robots --help-all'"));
+    // Google's help stays Google's, byte for byte.
+    let out = google(&["--help"]);
+    assert_output(&out, 2, b"", google_help("robots_main").as_bytes());
 }
 
 #[test]

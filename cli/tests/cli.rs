@@ -2137,6 +2137,41 @@ fn progress_is_shown_when_stderr_is_a_terminal() {
 }
 
 #[test]
+fn check_without_urls_on_a_terminal_says_it_reads_standard_input() {
+    if !Path::new("/usr/bin/script").exists() {
+        eprintln!("NOTE: /usr/bin/script (util-linux) is missing; the terminal hint not checked");
+        return;
+    }
+    let d = dir("stdin_hint");
+    let r = file(&d, "robots.txt", ROBOTS);
+    // Standard input is the pseudo-terminal, which reaches its end when
+    // `script`'s own input (empty) does: no URL, exit status 0.
+    let command = format!("{BIN} --check {} --agent FooBot", s(&r));
+    let out = Command::new("timeout")
+        .args([
+            "60",
+            "/usr/bin/script",
+            "-q",
+            "-e",
+            "-c",
+            &command,
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "note: reading URLs from standard input, one per line, until end of input (Ctrl-D); \
+         --url URL or --urls FILE give them instead\r\n"
+    );
+    // Not when standard input is a file or a pipe, nor with --url.
+    let out = run(&["--check", s(&r), "--agent", "FooBot"], b"/x\n");
+    assert_output(&out, 0, b"ALLOWED /x\n", b"");
+}
+
+#[test]
 fn fetch_over_https_from_a_server_without_tls_is_a_network_error() {
     // The rustls client gets an HTTP answer where it expects a TLS
     // handshake: the fetch fails, so the site is unreachable.

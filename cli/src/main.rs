@@ -27,7 +27,8 @@
 //! - what they read: `robots_txt.rs` (file, "-" or URL, the 500 KiB limit,
 //!   `--policy`/`--timeout`/`--max-fetch-bytes`), `fetch.rs` (the HTTP
 //!   fetch), `content_encoding.rs` (gzip, deflate, br), `url_list.rs`
-//!   (`--url`, `--urls FILE`), `agents.rs` (`--agent` and its warnings);
+//!   (`--url`, `--urls FILE`), `url_warnings.rs` (URLs Google reads otherwise
+//!   than meant), `agents.rs` (`--agent` and its warnings);
 //! - the verdicts: `decider.rs` (the engine behind one seam, deciding lines);
 //! - what they write: `output.rs` (errors, closed or broken output, text
 //!   helpers), `progress.rs` (progress on a terminal);
@@ -60,6 +61,7 @@ mod robots_txt;
 mod serve;
 mod std_fds;
 mod url_list;
+mod url_warnings;
 
 /// Exit status: every URL allowed, lint found no error or warning, no change.
 const EXIT_OK: u8 = 0;

@@ -10,6 +10,7 @@
 //! agents), `--explain` (which line decided), `--lint` (what is wrong in the
 //! file), `--diff` (what changes between two files), `--audit` (which known
 //! crawlers the file blocks), `--serve` (the tester page on 127.0.0.1),
+//! `--man` and `--completions` (the manual page and the shell completions),
 //! `--version` and `--help-all`; wherever a mode takes a robots.txt, an
 //! `http://` or `https://` URL fetches the site's robots.txt. Deciding on the
 //! first argument alone keeps the rule independent of the argument count and
@@ -23,7 +24,8 @@
 //! This file only dispatches on the first argument; the rest is a file per
 //! mode over a small shared core:
 //! - modes: `google.rs` (Google's form), `check.rs`, `explain.rs`, `lint.rs`,
-//!   `diff.rs`, `audit.rs`, `serve.rs` (with the page `build.rs` embeds);
+//!   `diff.rs`, `audit.rs`, `serve.rs` (with the page `build.rs` embeds),
+//!   `manual.rs` (`--man`, `--completions`);
 //! - what they read: `robots_txt.rs` (file, "-" or URL, the 500 KiB limit,
 //!   `--policy`/`--timeout`/`--max-fetch-bytes`), `fetch.rs` (the HTTP
 //!   fetch), `content_encoding.rs` (gzip, deflate, br), `url_list.rs`
@@ -54,6 +56,7 @@ mod explain;
 mod fetch;
 mod google;
 mod lint;
+mod manual;
 mod oom;
 mod output;
 mod progress;
@@ -102,7 +105,7 @@ fn run(args: &[OsString]) -> u8 {
     }
 }
 
-const MODES: &str = "--check, --explain, --lint, --diff, --audit, --serve, --version, --help-all";
+const MODES: &str = "--check, --explain, --lint, --diff, --audit, --serve, --man, --completions, --version, --help-all";
 
 /// The extended modes: `args[1]` (`mode`) starts with `--` and is not
 /// `--help`.
@@ -121,6 +124,8 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
             | b"--diff"
             | b"--audit"
             | b"--serve"
+            | b"--man"
+            | b"--completions"
             | b"--version"
             | b"--help-all"
     );
@@ -140,6 +145,10 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
         b"--diff" => parse(&program, "--diff", rest).map_or_else(|code| code, diff::run),
         b"--audit" => parse(&program, "--audit", rest).map_or_else(|code| code, audit::run),
         b"--serve" => parse(&program, "--serve", rest).map_or_else(|code| code, serve::run),
+        b"--man" => parse(&program, "--man", rest).map_or_else(|code| code, manual::run_man),
+        b"--completions" => {
+            parse(&program, "--completions", rest).map_or_else(|code| code, manual::run_completions)
+        }
         b"--version" | b"--help-all" if !rest.is_empty() => fail(&format!(
             "{} takes no arguments; '{program} --help-all' shows every form of the tool",
             String::from_utf8_lossy(mode)
@@ -178,6 +187,10 @@ Extended modes, selected by a first argument starting with \"--\":
   {program} --serve [--port <PORT>] [--listen <ADDR>]
       The robots.txt tester page on http://127.0.0.1:9309/ (edit a file, test URLs, load a site);
       `{program} serve` is the same where no file named `serve` exists here.
+  {program} --man
+      The manual page (roff): `{program} --man | man -l -`.
+  {program} --completions <SHELL>
+      The completion script for bash, zsh, fish, elvish or powershell.
   {program} --version
   {program} --help-all
 

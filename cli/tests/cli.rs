@@ -422,11 +422,12 @@ fn usage_errors_of_the_modes_point_to_the_mode_help_and_help_all() {
              every form of the tool.\n"
         )
     };
-    let cases: [&[&str]; 4] = [
+    let cases: [&[&str]; 5] = [
         &["--check", "robots.txt"],
         &["--explain", "robots.txt", "FooBot"],
         &["--lint", "robots.txt", "--bogus"],
         &["--diff", "a.txt"],
+        &["--completions", "tcsh"],
     ];
     for args in cases {
         let out = run(args, b"");

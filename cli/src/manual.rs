@@ -1,7 +1,8 @@
 //! `robots --man` and `robots --completions SHELL`: the manual page and the
 //! shell completions, generated from the clap definitions the modes parse
 //! with (clap_mangen, clap_complete), so that they list exactly the options
-//! the tool takes.
+//! the tool takes. CMake runs both after the build and installs what they
+//! print (cmake/RobotstxtCliDocs.cmake).
 //!
 //! The tool is not one clap command: the first argument picks Google's form
 //! or a mode (main.rs). Here it is described as one, each mode a subcommand
@@ -44,7 +45,7 @@ pub struct ManArgs {}
     version,
     about = "Print the completion script of robots for a shell",
     long_about = "Print the completion script of robots for a shell, generated from the options \
-        the tool parses. To install it by hand, for example: \
+        the tool parses. Installed packages put it where the shell looks; by hand, for example: \
         `robots --completions bash > ~/.local/share/bash-completion/completions/robots`, \
         `robots --completions zsh > ~/.zfunc/_robots` (a directory in $fpath), \
         `robots --completions fish > ~/.config/fish/completions/robots.fish`."

@@ -271,3 +271,27 @@ def test_agent_view():
     assert not view.allowed("https://example.com/private")
     assert view.check("https://example.com/private/press").matching_line == 3
     assert [a.allowed for a in view.check_many(["https://example.com/", "https://example.com/private"])] == [True, False]
+
+
+def test_agent_view_allowed_many():
+    # FooBot's group: /private disallowed, /private/press allowed (longest
+    # match), the rest allowed (no rule); the "*" group does not apply.
+    view = Robots(BODY).for_agents("FooBot")
+    urls = ["https://example.com/", "https://example.com/private/x", "https://example.com/private/press/1"]
+    assert view.allowed_many(urls) == [True, False, True]
+    assert view.allowed_many(iter(u.encode() for u in urls)) == [True, False, True]
+    assert view.allowed_many([]) == []
+
+
+def test_allowed_many_past_the_first_batch_answers_as_check():
+    # Enough URLs that allowed_many compiles the agents' rules after the
+    # first batch of 1,024: the answers stay Google's. BarBot has no group,
+    # so "*" applies: "Disallow: /" blocks everything; FooBot's own group
+    # blocks only /private, except /private/press.
+    robots = Robots(BODY)
+    urls = [f"https://example.com/{p}/{i}" for i in range(1500) for p in ("private", "private/press", "a")]
+    foobot = [not u.startswith("https://example.com/private/") or "/private/press/" in u for u in urls]
+    assert robots.allowed_many("FooBot", urls) == foobot
+    assert robots.allowed_many(["BarBot"], urls) == [False] * len(urls)
+    assert robots.for_agents("FooBot").allowed_many(urls) == foobot
+    assert [a.allowed for a in robots.check_many("FooBot", urls)] == foobot

@@ -295,3 +295,26 @@ def test_allowed_many_past_the_first_batch_answers_as_check():
     assert robots.allowed_many(["BarBot"], urls) == [False] * len(urls)
     assert robots.for_agents("FooBot").allowed_many(urls) == foobot
     assert [a.allowed for a in robots.check_many("FooBot", urls)] == foobot
+
+
+def test_matcher_memo_is_a_choice_that_never_changes_an_answer():
+    # Google's matcher parses the body on every query; ours, by default,
+    # parses a body that comes twice in a row once and keeps it (the memo).
+    assert RobotsMatcher().memo and not RobotsMatcher(memo=False).memo
+    with pytest.raises(TypeError):
+        RobotsMatcher(False)  # keyword only
+    queries = [
+        ("FooBot", "http://example.com/private", False, 2),
+        ("FooBot", "http://example.com/private/press", True, 3),
+        ("BarBot", "http://example.com/private", False, 7),
+        ("FooBot", "http://example.com/public", True, 0),
+    ]
+    for matcher in (RobotsMatcher(), RobotsMatcher(memo=False)):
+        for _ in range(3):  # the same body again and again
+            for agent, url, allowed, line in queries:
+                assert matcher.one_agent_allowed_by_robots(BODY, agent, url) == allowed
+                assert matcher.matching_line() == line
+            matcher.clear_memo()
+        # Another body in between: the answers follow the body given.
+        assert matcher.one_agent_allowed_by_robots(b"User-agent: *\nDisallow: /public\n", "FooBot", "http://example.com/public") is False
+        assert matcher.one_agent_allowed_by_robots(BODY, "FooBot", "http://example.com/public") is True

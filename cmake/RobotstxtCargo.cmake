@@ -81,6 +81,26 @@ if(ROBOTSTXT_GOOGLE_NAMES)
     "${ROBOTSTXT_STAGE_DIR}/librobots.so" "${ROBOTSTXT_STAGE_DIR}/librobots.a")
 endif()
 
+# The tool's manual page and shell completions, printed by the tool just
+# built (RobotstxtCliDocs.cmake); gzip compresses the page where it exists.
+set(_robotstxt_cli_docs)
+if(ROBOTSTXT_BUILD_CLI)
+  set(ROBOTSTXT_CLI_DOCS_DIR "${CMAKE_CURRENT_BINARY_DIR}/cli-docs")
+  find_program(ROBOTSTXT_GZIP gzip DOC "gzip, to compress the manual page")
+  set(_robotstxt_gzip_arg)
+  if(ROBOTSTXT_GZIP)
+    set(_robotstxt_gzip_arg "-DGZIP=${ROBOTSTXT_GZIP}")
+    list(APPEND _robotstxt_byproducts "${ROBOTSTXT_CLI_DOCS_DIR}/robots.1.gz")
+  endif()
+  set(_robotstxt_cli_docs
+    COMMAND "${CMAKE_COMMAND}" "-DROBOTS=${ROBOTSTXT_CARGO_CLI}"
+            "-DOUT_DIR=${ROBOTSTXT_CLI_DOCS_DIR}" ${_robotstxt_gzip_arg}
+            -P "${CMAKE_CURRENT_SOURCE_DIR}/cmake/RobotstxtCliDocs.cmake")
+  foreach(_robotstxt_doc IN ITEMS robots.1 robots.bash _robots robots.fish)
+    list(APPEND _robotstxt_byproducts "${ROBOTSTXT_CLI_DOCS_DIR}/${_robotstxt_doc}")
+  endforeach()
+endif()
+
 # Always run cargo: it knows far better than CMake whether the Rust sources
 # changed, and a no-op build takes well under a second.
 add_custom_target(robotstxt_cargo ALL
@@ -94,6 +114,7 @@ add_custom_target(robotstxt_cargo ALL
   COMMAND "${CMAKE_COMMAND}" -E create_symlink "${ROBOTSTXT_SONAME}"
           "${ROBOTSTXT_STAGE_DIR}/librobotstxt.so"
   ${_robotstxt_google_links}
+  ${_robotstxt_cli_docs}
   WORKING_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
   BYPRODUCTS ${_robotstxt_byproducts}
   COMMENT "cargo build --release ${_robotstxt_packages_text} (target dir ${ROBOTSTXT_CARGO_TARGET_DIR})"

@@ -9,7 +9,8 @@
 #   runtime  the shared library under its real name and its SONAME link
 #   dev      headers, the librobotstxt.so link, librobotstxt.a, the CMake
 #            and pkg-config files (and Google's names, when asked for)
-#   cli      bin/robots (and, beside it, what documents the tool)
+#   cli      bin/robots, its manual page and its bash, zsh and fish
+#            completions
 # Each package carries the license in share/doc/<package>/, where Debian
 # looks for it, so an install has one such folder per package.
 include(GNUInstallDirs)
@@ -24,7 +25,7 @@ set(ROBOTSTXT_DEB_DEV "librobotstxt-dev")
 set(ROBOTSTXT_DEB_CLI "robotstxt")
 
 foreach(_dir IN ITEMS CMAKE_INSTALL_LIBDIR CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_BINDIR
-                      CMAKE_INSTALL_DATAROOTDIR)
+                      CMAKE_INSTALL_DATAROOTDIR CMAKE_INSTALL_MANDIR)
   if(IS_ABSOLUTE "${${_dir}}")
     message(FATAL_ERROR "robotstxt: ${_dir}=${${_dir}} is absolute; the package is "
                         "relocatable only with install directories relative to the prefix")
@@ -70,6 +71,30 @@ install(FILES
 install(FILES ${ROBOTSTXT_HEADERS} DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT dev)
 if(ROBOTSTXT_BUILD_CLI)
   install(PROGRAMS "${ROBOTSTXT_CARGO_CLI}" DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT cli)
+  # The manual page and the completions (RobotstxtCliDocs.cmake), where
+  # man, bash-completion, zsh and fish look under the prefix. zsh's folder
+  # differs: Debian's zsh reads /usr/share/zsh/vendor-completions, and every
+  # zsh reads <prefix>/share/zsh/site-functions for /usr/local.
+  if(ROBOTSTXT_GZIP)
+    set(_robotstxt_man "${ROBOTSTXT_CLI_DOCS_DIR}/robots.1.gz")
+  else()
+    set(_robotstxt_man "${ROBOTSTXT_CLI_DOCS_DIR}/robots.1")
+  endif()
+  if(CMAKE_INSTALL_PREFIX STREQUAL "/usr" AND EXISTS "/etc/debian_version")
+    set(_robotstxt_zsh_dir "${CMAKE_INSTALL_DATAROOTDIR}/zsh/vendor-completions")
+  else()
+    set(_robotstxt_zsh_dir "${CMAKE_INSTALL_DATAROOTDIR}/zsh/site-functions")
+  endif()
+  set(ROBOTSTXT_ZSH_COMPLETION_DIR "${_robotstxt_zsh_dir}" CACHE STRING
+      "Where the zsh completion _robots is installed, relative to the prefix")
+  install(FILES "${_robotstxt_man}" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1" COMPONENT cli)
+  install(FILES "${ROBOTSTXT_CLI_DOCS_DIR}/robots.bash"
+          DESTINATION "${CMAKE_INSTALL_DATAROOTDIR}/bash-completion/completions"
+          RENAME robots COMPONENT cli)
+  install(FILES "${ROBOTSTXT_CLI_DOCS_DIR}/_robots"
+          DESTINATION "${ROBOTSTXT_ZSH_COMPLETION_DIR}" COMPONENT cli)
+  install(FILES "${ROBOTSTXT_CLI_DOCS_DIR}/robots.fish"
+          DESTINATION "${CMAKE_INSTALL_DATAROOTDIR}/fish/vendor_completions.d" COMPONENT cli)
 endif()
 
 # Google's file names, as links beside ours (relative, so that the tree

@@ -9,8 +9,9 @@
 # library and its SONAME link: what programs need at run time),
 # librobotstxt-dev (headers, librobotstxt.so, librobotstxt.a, the CMake and
 # pkg-config files; it depends on the exact same version of the runtime
-# package) and robotstxt (the robots tool; it links the Rust library
-# statically, so it needs only the C library). The .tar.gz holds all of it.
+# package) and robotstxt (the robots tool, with its manual page and shell
+# completions; it links the Rust library statically, so it needs only the C
+# library). The .tar.gz holds all of it.
 #
 # With the prefix /usr, GNUInstallDirs puts the libraries in Debian's
 # multiarch directory (lib/x86_64-linux-gnu), where find_package and
@@ -70,7 +71,8 @@ set(CPACK_DEBIAN_CLI_DESCRIPTION
     "Google-exact robots.txt checker (robots command)
 robots answers as Google's robots_main does (robots <robots.txt> <agent>
 <URL>, the same output and exit status) and also checks URLs in bulk,
-explains verdicts, lints robots.txt files and compares two versions.")
+explains verdicts, lints robots.txt files and compares two versions.
+It comes with its manual page and bash, zsh and fish completions.")
 
 # The versions of libc6 and libgcc-s1 the binaries need come from
 # dpkg-shlibdeps (Debian's dpkg-dev), which reads them off the binaries.

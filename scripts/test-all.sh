@@ -72,6 +72,11 @@ ensure_tools() {
   command -v valgrind >/dev/null || missing+=(valgrind)
   command -v readelf >/dev/null || missing+=(binutils)
   command -v clang++ >/dev/null || missing+=(clang)
+  # The tool's manual page is rendered with groff, its completions loaded
+  # in the three shells they are made for.
+  command -v groff >/dev/null || missing+=(groff-base)
+  command -v zsh >/dev/null || missing+=(zsh)
+  command -v fish >/dev/null || missing+=(fish)
   # dpkg-shlibdeps gives the .deb files their libc6 version.
   if command -v dpkg >/dev/null && ! command -v dpkg-shlibdeps >/dev/null; then
     missing+=(dpkg-dev)
@@ -85,7 +90,7 @@ ensure_tools() {
     missing+=(libabsl-dev)
   fi
   if ((${#missing[@]} == 0)); then
-    echo "all present: cc c++ clang++ make cmake pkg-config valgrind readelf googletest abseil dpkg-dev"
+    echo "all present: cc c++ clang++ make cmake pkg-config valgrind readelf groff zsh fish googletest abseil dpkg-dev"
     return
   fi
   echo "missing: ${missing[*]}"
@@ -236,6 +241,31 @@ trap cleanup EXIT
 # The release build shares cargo's target directory, so reruns are incremental.
 CARGO_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 
+# The tool's manual page and completions under ROOT (zsh's in ROOT/ZSH_DIR):
+# the page renders without a groff warning, each script parses in its shell
+# and, loaded, completes a mode.
+check_cli_docs() { # check_cli_docs ROOT ZSH_DIR
+  local root="$1" page="$1/share/man/man1/robots.1.gz" warnings got
+  local bash_script="$1/share/bash-completion/completions/robots"
+  local zsh_script="$1/$2/_robots" fish_script="$1/share/fish/vendor_completions.d/robots.fish"
+  for f in "$page" "$bash_script" "$zsh_script" "$fish_script"; do
+    [[ -f "$f" ]] || die "$f not installed"
+  done
+  warnings="$(gzip -dc "$page" | groff -man -Tutf8 -ww -z 2>&1)" || die "groff failed on $page"
+  [[ -z "$warnings" ]] || die "groff warns about $page: $warnings"
+  gzip -dc "$page" | groff -man -Tutf8 2>/dev/null | grep -q -- '--completions' ||
+    die "$page does not render the modes"
+  bash -n "$bash_script" || die "$bash_script does not parse"
+  zsh -n "$zsh_script" || die "$zsh_script does not parse"
+  fish --no-execute "$fish_script" || die "$fish_script does not parse"
+  got="$(bash -c 'source "$1"; COMP_WORDS=(robots --ch); COMP_CWORD=1
+    _robots robots --ch robots; echo "${COMPREPLY[*]}"' _ "$bash_script")"
+  [[ "$got" == --check ]] || die "bash completes 'robots --ch' as '$got', not --check"
+  got="$(fish --no-config -c 'source $argv[1]; complete -C "robots --check x --pol" | string split -f1 \t' "$fish_script")"
+  [[ "$got" == --policy ]] || die "fish completes 'robots --check x --pol' as '$got', not --policy"
+  echo "manual page and bash, zsh and fish completions OK under $root"
+}
+
 step "cmake configure, build, install"
 cmake -S . -B "$WORK/build" -DCMAKE_BUILD_TYPE=Release \
   -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
@@ -275,6 +305,8 @@ if [[ -f cli/src/main.rs ]]; then
   "$PREFIX/bin/robots" "$WORK/robots.txt" FooBot http://foo.bar/x/ >"$WORK/cli.out" || rc=$?
   [[ $rc == 1 ]] && grep -q ': DISALLOWED$' "$WORK/cli.out" ||
     die "bin/robots: expected DISALLOWED and exit 1, got exit $rc: $(cat "$WORK/cli.out")"
+  # Outside Debian's /usr, zsh reads <prefix>/share/zsh/site-functions.
+  check_cli_docs "$PREFIX" share/zsh/site-functions
 fi
 # Only the C API may be exported from the shared library.
 OTHER_EXPORTS="$(nm -D --defined-only "$LIB/$REAL" | awk '$2 ~ /^[A-TV-Z]$/ && $3 !~ /^robotstxt_/ {print $3}')"
@@ -438,6 +470,12 @@ if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
     usr/share/doc/librobotstxt-dev/NOTICE usr/share/doc/librobotstxt-dev/README.md) \
     <(contents "$DEB_DEV") || die "$(basename "$DEB_DEV") holds other files than the development files"
   contents "$DEB_CLI" | grep -qx usr/bin/robots || die "$(basename "$DEB_CLI") lacks usr/bin/robots"
+  # The manual page and the completions, where Debian's man, bash-completion,
+  # zsh and fish look.
+  for f in usr/share/man/man1/robots.1.gz usr/share/bash-completion/completions/robots \
+    usr/share/zsh/vendor-completions/_robots usr/share/fish/vendor_completions.d/robots.fish; do
+    contents "$DEB_CLI" | grep -qx "$f" || die "$(basename "$DEB_CLI") lacks $f"
+  done
   contents "$DEB_CLI" | grep -qx usr/share/doc/robotstxt/copyright ||
     die "$(basename "$DEB_CLI") lacks its copyright file"
   ! contents "$DEB_CLI" | grep -q '^usr/lib/\|^usr/include/' ||
@@ -483,13 +521,15 @@ if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
   "${SUDO[@]}" dpkg -i "$DEB_CLI"
   /usr/bin/robots "$WORK/robots.txt" FooBot http://foo.bar/x/page.html | grep -q ': ALLOWED$' ||
     die "/usr/bin/robots from the package gave a wrong verdict"
+  check_cli_docs /usr share/zsh/vendor-completions
   # The runtime cannot go while the -dev needs it.
   if "${SUDO[@]}" dpkg -r "$DEB_RUNTIME" >/dev/null 2>&1; then
     die "dpkg removed $DEB_RUNTIME although librobotstxt-dev depends on it"
   fi
   "${SUDO[@]}" dpkg -P robotstxt librobotstxt-dev "$DEB_RUNTIME"
   DEB_INSTALLED=0
-  [[ ! -e "/$L/librobotstxt.so.$VERSION" && ! -e /usr/bin/robots ]] || die "dpkg -P left files behind"
+  [[ ! -e "/$L/librobotstxt.so.$VERSION" && ! -e /usr/bin/robots &&
+    ! -e /usr/share/man/man1/robots.1.gz ]] || die "dpkg -P left files behind"
   echo "packages installed one by one, used by C and C++ consumers and the tool, and removed"
 else
   skipped "the Debian package test" "it needs dpkg-deb, cpack and root (or sudo -n)"

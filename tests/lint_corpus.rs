@@ -224,4 +224,11 @@ fn the_whole_corpus_lints_in_bounded_memory_and_unreachable_rules_never_decide()
     // leading '/' in 32 files of this corpus.
     assert_eq!(counts.get("rule-never-matches"), Some(&945));
     assert_eq!(files_with.get("rule-never-matches"), Some(&32));
+    // A scan of the corpus for files whose first bytes after a byte order
+    // mark and whitespace are "<!doctype html" or "<html" (ignoring case)
+    // found 18 HTML pages served as robots.txt, and 10 files with nothing
+    // but whitespace.
+    assert_eq!(files_with.get("looks-like-html"), Some(&18));
+    assert_eq!(counts.get("looks-like-html"), Some(&18));
+    assert_eq!(files_with.get("empty-file"), Some(&10));
 }

@@ -15,6 +15,7 @@ use crate::EXIT_OK;
 use crate::decider::Decider;
 use crate::output::{fail, write_failed};
 use crate::robots_txt::{FetchArgs, Rules, load};
+use crate::url_warnings::UrlWarnings;
 
 /// Which known crawlers a robots.txt blocks, and what it asks of them.
 #[derive(Parser, Debug)]
@@ -84,6 +85,11 @@ pub fn run(args: AuditArgs) -> u8 {
         Ok(robots) => robots,
         Err(_) => return fail("not enough memory to parse the robots.txt"),
     };
+    let mut warnings = UrlWarnings::new();
+    for path in &args.paths {
+        warnings.check(path.as_bytes());
+    }
+    warnings.finish();
     let mut report = audit(&robots, crawlers, &args.paths);
     if let Rules::DisallowAll(_) = rules {
         // A fetch said everything is disallowed: no rule decides, nothing

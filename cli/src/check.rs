@@ -13,6 +13,7 @@ use crate::output::{fail, json_line, plural, write_failed};
 use crate::progress::Progress;
 use crate::robots_txt::{FetchArgs, is_stdin, load};
 use crate::url_list::UrlSource;
+use crate::url_warnings::UrlWarnings;
 use crate::{EXIT_FOUND, EXIT_OK, agents};
 
 /// Check many URLs against one robots.txt, for one crawler.
@@ -86,7 +87,9 @@ pub fn run(args: CheckArgs) -> u8 {
     let mut cut_line = 0usize;
     let mut checked = 0usize;
     let mut progress = Progress::new();
+    let mut warnings = UrlWarnings::new();
     let result = source.for_each_url(&args.urls, |url| {
+        warnings.check(url);
         let outcome = decider.check(&agents, url);
         any_disallowed |= !outcome.allowed;
         checked += 1;
@@ -112,11 +115,15 @@ pub fn run(args: CheckArgs) -> u8 {
             return json_line(&mut out, &value);
         }
         out.write_all(if outcome.allowed {
-            b"ALLOWED "
+            b"ALLOWED"
         } else {
-            b"DISALLOWED "
+            b"DISALLOWED"
         })?;
-        out.write_all(url)?;
+        // An empty URL leaves no space at the end of the line.
+        if !url.is_empty() {
+            out.write_all(b" ")?;
+            out.write_all(url)?;
+        }
         if args.explain {
             out.write_all(&decider.explain_text(&outcome))?;
             let preferences = decider.preferences(&agents, url);
@@ -125,6 +132,7 @@ pub fn run(args: CheckArgs) -> u8 {
         out.write_all(b"\n")
     });
     progress.done();
+    warnings.finish();
     if let Err(code) = result {
         return code;
     }

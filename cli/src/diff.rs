@@ -15,6 +15,7 @@ use crate::decider::{Decider, Outcome};
 use crate::output::{fail, json_line, plural, printable, write_failed};
 use crate::robots_txt::{FetchArgs, Rules, is_stdin, load};
 use crate::url_list::UrlSource;
+use crate::url_warnings::UrlWarnings;
 use crate::{EXIT_FOUND, EXIT_OK, agents};
 
 /// Compare two versions of a robots.txt.
@@ -93,8 +94,10 @@ pub fn run(args: DiffArgs) -> u8 {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (mut urls, mut blocked, mut allowed) = (0usize, 0usize, 0usize);
     let (mut old_cut, mut new_cut) = (0usize, 0usize);
+    let mut warnings = UrlWarnings::new();
     let result = source.for_each_url(&args.urls, |url| {
         urls += 1;
+        warnings.check(url);
         let before = old.check(&agents, url);
         let after = new.check(&agents, url);
         old_cut += usize::from(old.is_cut_line(before.matching_line));
@@ -125,17 +128,22 @@ pub fn run(args: DiffArgs) -> u8 {
         }
         let verdict = |allowed: bool| if allowed { "ALLOWED" } else { "DISALLOWED" };
         out.write_all(if after.allowed {
-            b"NEWLY ALLOWED "
+            b"NEWLY ALLOWED"
         } else {
-            b"NEWLY DISALLOWED "
+            b"NEWLY DISALLOWED"
         })?;
-        out.write_all(url)?;
+        // An empty URL leaves no space at the end of the line.
+        if !url.is_empty() {
+            out.write_all(b" ")?;
+            out.write_all(url)?;
+        }
         write!(out, "\n  old: {}", verdict(before.allowed))?;
         out.write_all(&old.explain_text(&before))?;
         write!(out, "\n  new: {}", verdict(after.allowed))?;
         out.write_all(&new.explain_text(&after))?;
         out.write_all(b"\n")
     });
+    warnings.finish();
     if let Err(code) = result {
         return code;
     }

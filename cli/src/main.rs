@@ -10,6 +10,7 @@
 //! agents), `--explain` (which line decided), `--lint` (what is wrong in the
 //! file), `--diff` (what changes between two files), `--audit` (which known
 //! crawlers the file blocks), `--serve` (the tester page on 127.0.0.1),
+//! `--man` and `--completions` (the manual page and the shell completions),
 //! `--version` and `--help-all`; wherever a mode takes a robots.txt, an
 //! `http://` or `https://` URL fetches the site's robots.txt. Deciding on the
 //! first argument alone keeps the rule independent of the argument count and
@@ -23,11 +24,13 @@
 //! This file only dispatches on the first argument; the rest is a file per
 //! mode over a small shared core:
 //! - modes: `google.rs` (Google's form), `check.rs`, `explain.rs`, `lint.rs`,
-//!   `diff.rs`, `audit.rs`, `serve.rs` (with the page `build.rs` embeds);
+//!   `diff.rs`, `audit.rs`, `serve.rs` (with the page `build.rs` embeds),
+//!   `manual.rs` (`--man`, `--completions`);
 //! - what they read: `robots_txt.rs` (file, "-" or URL, the 500 KiB limit,
 //!   `--policy`/`--timeout`/`--max-fetch-bytes`), `fetch.rs` (the HTTP
 //!   fetch), `content_encoding.rs` (gzip, deflate, br), `url_list.rs`
-//!   (`--url`, `--urls FILE`), `agents.rs` (`--agent` and its warnings);
+//!   (`--url`, `--urls FILE`), `url_warnings.rs` (URLs Google reads otherwise
+//!   than meant), `agents.rs` (`--agent` and its warnings);
 //! - the verdicts: `decider.rs` (the engine behind one seam, deciding lines);
 //! - what they write: `output.rs` (errors, closed or broken output, text
 //!   helpers), `progress.rs` (progress on a terminal);
@@ -41,7 +44,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::output::{fail, stdout_closed_error, write_failed, write_stdout};
+use crate::output::{emit, fail, stdout_closed_error, write_failed, write_stdout};
 
 mod agents;
 mod audit;
@@ -53,6 +56,7 @@ mod explain;
 mod fetch;
 mod google;
 mod lint;
+mod manual;
 mod oom;
 mod output;
 mod progress;
@@ -60,6 +64,7 @@ mod robots_txt;
 mod serve;
 mod std_fds;
 mod url_list;
+mod url_warnings;
 
 /// Exit status: every URL allowed, lint found no error or warning, no change.
 const EXIT_OK: u8 = 0;
@@ -100,7 +105,7 @@ fn run(args: &[OsString]) -> u8 {
     }
 }
 
-const MODES: &str = "--check, --explain, --lint, --diff, --audit, --serve, --version, --help-all";
+const MODES: &str = "--check, --explain, --lint, --diff, --audit, --serve, --man, --completions, --version, --help-all";
 
 /// The extended modes: `args[1]` (`mode`) starts with `--` and is not
 /// `--help`.
@@ -119,6 +124,8 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
             | b"--diff"
             | b"--audit"
             | b"--serve"
+            | b"--man"
+            | b"--completions"
             | b"--version"
             | b"--help-all"
     );
@@ -138,15 +145,19 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
         b"--diff" => parse(&program, "--diff", rest).map_or_else(|code| code, diff::run),
         b"--audit" => parse(&program, "--audit", rest).map_or_else(|code| code, audit::run),
         b"--serve" => parse(&program, "--serve", rest).map_or_else(|code| code, serve::run),
+        b"--man" => parse(&program, "--man", rest).map_or_else(|code| code, manual::run_man),
+        b"--completions" => {
+            parse(&program, "--completions", rest).map_or_else(|code| code, manual::run_completions)
+        }
         b"--version" | b"--help-all" if !rest.is_empty() => fail(&format!(
-            "{} takes no arguments",
+            "{} takes no arguments; '{program} --help-all' shows every form of the tool",
             String::from_utf8_lossy(mode)
         )),
         b"--version" => write_stdout(format!("robots {}\n", env!("CARGO_PKG_VERSION")).as_bytes()),
         b"--help-all" => write_stdout(help_all(&program).as_bytes()),
         _ => fail(&format!(
             "unknown mode '{}' (modes: {MODES}; a robots.txt path starting with \"--\" can be \
-             written as ./--name)",
+             written as ./--name); '{program} --help-all' shows every form of the tool",
             String::from_utf8_lossy(mode)
         )),
     }
@@ -176,6 +187,10 @@ Extended modes, selected by a first argument starting with \"--\":
   {program} --serve [--port <PORT>] [--listen <ADDR>]
       The robots.txt tester page on http://127.0.0.1:9309/ (edit a file, test URLs, load a site);
       `{program} serve` is the same where no file named `serve` exists here.
+  {program} --man
+      The manual page (roff): `{program} --man | man -l -`.
+  {program} --completions <SHELL>
+      The completion script for bash, zsh, fish, elvish or powershell.
   {program} --version
   {program} --help-all
 
@@ -192,6 +207,21 @@ found / changes, 2 error or Google's help.
     )
 }
 
+/// clap's message for a usage error, its closing tip pointing to the
+/// mode's help and to `--help-all`: a bare `--help` would be Google's help,
+/// which knows no mode.
+fn usage_error(e: &clap::Error, program: &str, mode: &str) -> String {
+    let text = e.render().to_string();
+    let text = match text.rfind("\n\nFor more information, try '") {
+        Some(at) => &text[..at],
+        None => text.trim_end(),
+    };
+    format!(
+        "{text}\n\nFor more information, try '{program} {mode} --help', or '{program} --help-all' \
+         for every form of the tool.\n"
+    )
+}
+
 /// Parses a mode's arguments; on failure (or `--help`, `--version`) prints
 /// clap's message and returns the exit status.
 fn parse<T: Parser>(program: &str, mode: &str, rest: &[OsString]) -> Result<T, u8> {
@@ -202,7 +232,10 @@ fn parse<T: Parser>(program: &str, mode: &str, rest: &[OsString]) -> Result<T, u
         .and_then(|m| T::from_arg_matches(&m));
     let parsed = parsed.map_err(|e| {
         if e.use_stderr() {
-            let _ = e.print();
+            emit(
+                io::stderr().lock(),
+                usage_error(&e, program, mode).as_bytes(),
+            );
             return EXIT_ERROR;
         }
         // Help and version shown on request are a success, if they reach

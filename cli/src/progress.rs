@@ -3,22 +3,43 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
+/// Sets the milliseconds before the first progress line and between two;
+/// a value that is not a whole number leaves the defaults.
+pub const INTERVAL_VAR: &str = "ROBOTS_PROGRESS_INTERVAL_MS";
+/// Before the first line: a run that ends sooner shows none.
+const FIRST: Duration = Duration::from_millis(500);
+/// Between two lines: four a second.
+const EVERY: Duration = Duration::from_millis(250);
+
 /// Shows how far a long run is on standard error, when that is a terminal,
-/// at most four times a second; never otherwise.
+/// at most four times a second (or as `ROBOTS_PROGRESS_INTERVAL_MS` says);
+/// never otherwise.
 pub struct Progress {
     on: bool,
     calls: u32,
     next: Instant,
+    every: Duration,
     shown: bool,
 }
 
 impl Progress {
     /// Progress shown only if standard error is a terminal.
     pub fn new() -> Self {
+        let (first, every) = match std::env::var(INTERVAL_VAR)
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            Some(ms) => (Duration::from_millis(ms), Duration::from_millis(ms)),
+            None => (FIRST, EVERY),
+        };
+        // An interval past what the clock holds means never.
+        let now = Instant::now();
+        let next = now.checked_add(first);
         Progress {
-            on: io::stderr().is_terminal(),
+            on: next.is_some() && io::stderr().is_terminal(),
             calls: 0,
-            next: Instant::now() + Duration::from_millis(500),
+            next: next.unwrap_or(now),
+            every,
             shown: false,
         }
     }
@@ -28,6 +49,8 @@ impl Progress {
         if !self.on {
             return;
         }
+        // The clock is read once every 1024 steps: a step can take as
+        // little as a URL check.
         self.calls = self.calls.wrapping_add(1);
         if self.calls % 1024 != 0 {
             return;
@@ -36,7 +59,10 @@ impl Progress {
         if now < self.next {
             return;
         }
-        self.next = now + Duration::from_millis(250);
+        match now.checked_add(self.every) {
+            Some(next) => self.next = next,
+            None => self.on = false,
+        }
         self.shown = true;
         let _ = write!(io::stderr().lock(), "\r{}\x1b[K", message());
     }

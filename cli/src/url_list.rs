@@ -2,7 +2,7 @@
 //! a file of URLs (`--urls FILE`, "-" for standard input), one per line.
 
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 
 use crate::output::{fail, write_failed};
 use crate::robots_txt::{is_stdin, stdin_closed_error};
@@ -34,7 +34,19 @@ impl UrlSource {
             Some(path) => std::fs::File::open(path)
                 .map(|f| UrlSource::File(BufReader::new(f)))
                 .map_err(|e| fail(&format!("cannot read URL file {path:?}: {e}"))),
-            None if !have_urls && stdin_by_default => stdin(),
+            None if !have_urls && stdin_by_default => {
+                let source = stdin()?;
+                // Nothing on the command line says where the URLs come
+                // from: on a terminal the run would seem to hang.
+                if io::stdin().is_terminal() {
+                    let _ = writeln!(
+                        io::stderr().lock(),
+                        "note: reading URLs from standard input, one per line, until end of \
+                         input (Ctrl-D); --url URL or --urls FILE give them instead"
+                    );
+                }
+                Ok(source)
+            }
             None => Ok(UrlSource::None),
         }
     }

@@ -1,5 +1,6 @@
-//! Google's matcher for Python: `RobotsMatcher`, which parses the body on
-//! every query, and Google's string helpers (`get_path_params_query`,
+//! Google's matcher for Python: `RobotsMatcher`, which answers each query
+//! from the body it is given (parsing a repeated body once, unless told
+//! not to), and Google's string helpers (`get_path_params_query`,
 //! `maybe_escape_pattern`, `extract_user_agent`).
 
 use std::borrow::Cow;
@@ -29,20 +30,45 @@ fn query<T: Send>(py: Python<'_>, body_len: usize, query: impl FnOnce() -> T + S
     }
 }
 
-/// Google's `RobotsMatcher`: parses the body on every query and keeps the
+/// Google's `RobotsMatcher`: answers as Google's does and keeps the
 /// answer's details for the accessors. Not for sharing between threads: use
 /// one per thread, or a `Robots`.
+///
+/// Google's matcher parses the body on every query; this one, by default,
+/// parses a body that comes twice in a row once and answers the queries
+/// after that from the parsed form (the memo), as the core's matcher does.
+/// `memo=False` streams every body for every query, as Google's does, and
+/// keeps no body between queries; `clear_memo()` frees what is kept.
 #[pyclass(module = "robotstxt_exact")]
-#[derive(Default)]
 pub(crate) struct RobotsMatcher {
     inner: CoreMatcher,
+    memo: bool,
 }
 
 #[pymethods]
 impl RobotsMatcher {
     #[new]
-    fn new() -> Self {
-        Self::default()
+    #[pyo3(signature = (*, memo = true))]
+    fn new(memo: bool) -> Self {
+        let inner = if memo {
+            CoreMatcher::new()
+        } else {
+            CoreMatcher::without_memo()
+        };
+        RobotsMatcher { inner, memo }
+    }
+
+    /// Whether a body that comes twice in a row is parsed once and kept
+    /// (with its copy: about three times the body) for the queries after it.
+    #[getter]
+    fn memo(&self) -> bool {
+        self.memo
+    }
+
+    /// Drops the kept body and its parsed form, if any: the memory goes
+    /// back at once; the next query with that body streams it again.
+    fn clear_memo(&mut self) {
+        self.inner.clear_memo();
     }
 
     /// Whether any of `user_agents` may fetch `url` under `robots_body`.

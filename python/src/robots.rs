@@ -4,7 +4,7 @@
 //! lists.
 
 use std::collections::TryReserveError;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
@@ -178,6 +178,38 @@ fn answer_list<'py>(
     Ok(list)
 }
 
+/// The verdicts of `check` for every URL of `urls`, as a list of bools: one
+/// batch of URLs at a time is answered with the GIL released, then
+/// appended. `before` runs before each batch, with its index.
+fn verdict_list<'py>(
+    py: Python<'py>,
+    urls: &Bound<'py, PyAny>,
+    mut before: impl FnMut(usize) -> PyResult<()>,
+    check: impl Fn(&[u8]) -> Result<bool, TryReserveError> + Sync,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = new_list(py)?;
+    let mut verdicts = Vec::new();
+    verdicts.try_reserve_exact(BATCH).map_err(no_memory)?;
+    let mut batches = 0;
+    for_each_batch(urls, |batch| {
+        before(batches)?;
+        batches += 1;
+        verdicts.clear();
+        py.allow_threads(|| {
+            for url in batch {
+                verdicts.push(check(url)?);
+            }
+            Ok(())
+        })
+        .map_err(no_memory)?;
+        for &allowed in &verdicts {
+            list.append(PyBool::new(py, allowed))?;
+        }
+        Ok(())
+    })?;
+    Ok(list)
+}
+
 impl Robots {
     /// The parsed object, shared.
     pub(crate) fn shared(&self) -> Arc<CoreRobots> {
@@ -257,7 +289,10 @@ impl Robots {
         })
     }
 
-    /// `allowed` for every URL of an iterable, in one call.
+    /// `allowed` for every URL of an iterable, in one call. Past the first
+    /// batch the agents' rules are compiled into one index, as `for_agents`
+    /// does: a long list is answered as fast as a view answers it, a short
+    /// one pays nothing for the compiling.
     fn allowed_many<'py>(
         &self,
         py: Python<'py>,
@@ -267,28 +302,25 @@ impl Robots {
         guarded(|| {
             let agents = agents_of(user_agents)?;
             let robots = &*self.inner;
-            let list = new_list(py)?;
-            let mut verdicts = Vec::new();
-            verdicts.try_reserve_exact(BATCH).map_err(no_memory)?;
-            for_each_batch(urls, |batch| {
-                verdicts.clear();
-                py.allow_threads(|| {
-                    for url in batch {
-                        verdicts.push(robots.try_check(&agents, &**url)?.allowed);
-                    }
-                    Ok(())
-                })
-                .map_err(no_memory)?;
-                for &allowed in &verdicts {
-                    list.append(PyBool::new(py, allowed))?;
+            let compiled: OnceLock<CompiledRobots> = OnceLock::new();
+            let compile = |batch| {
+                if batch == 1 {
+                    let made = py
+                        .allow_threads(|| robots.try_compile(&agents))
+                        .map_err(no_memory)?;
+                    let _ = compiled.set(made);
                 }
                 Ok(())
-            })?;
-            Ok(list)
+            };
+            verdict_list(py, urls, compile, |url| match compiled.get() {
+                Some(view) => view.try_check(url).map(|a| a.allowed),
+                None => robots.try_check(&agents, url).map(|a| a.allowed),
+            })
         })
     }
 
-    /// A view for fixed agents: `check(url)`, `allowed(url)`, `check_many(urls)`.
+    /// A view for fixed agents, their rules compiled into one index:
+    /// `check(url)`, `allowed(url)`, `check_many(urls)`, `allowed_many(urls)`.
     fn for_agents(&self, py: Python<'_>, user_agents: &Bound<'_, PyAny>) -> PyResult<AgentView> {
         guarded(|| {
             let agents = agents_of(user_agents)?;
@@ -434,6 +466,23 @@ impl AgentView {
         urls: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
         guarded(|| answer_list(py, urls, |url| self.compiled.try_check(url)))
+    }
+
+    /// `allowed` for every URL of an iterable, in one call (the GIL
+    /// released for each batch of URLs).
+    fn allowed_many<'py>(
+        &self,
+        py: Python<'py>,
+        urls: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            verdict_list(
+                py,
+                urls,
+                |_| Ok(()),
+                |url| self.compiled.try_check(url).map(|a| a.allowed),
+            )
+        })
     }
 
     /// The agents, as given (a `str` as its UTF-8 bytes).

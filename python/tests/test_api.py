@@ -271,3 +271,50 @@ def test_agent_view():
     assert not view.allowed("https://example.com/private")
     assert view.check("https://example.com/private/press").matching_line == 3
     assert [a.allowed for a in view.check_many(["https://example.com/", "https://example.com/private"])] == [True, False]
+
+
+def test_agent_view_allowed_many():
+    # FooBot's group: /private disallowed, /private/press allowed (longest
+    # match), the rest allowed (no rule); the "*" group does not apply.
+    view = Robots(BODY).for_agents("FooBot")
+    urls = ["https://example.com/", "https://example.com/private/x", "https://example.com/private/press/1"]
+    assert view.allowed_many(urls) == [True, False, True]
+    assert view.allowed_many(iter(u.encode() for u in urls)) == [True, False, True]
+    assert view.allowed_many([]) == []
+
+
+def test_allowed_many_past_the_first_batch_answers_as_check():
+    # Enough URLs that allowed_many compiles the agents' rules after the
+    # first batch of 1,024: the answers stay Google's. BarBot has no group,
+    # so "*" applies: "Disallow: /" blocks everything; FooBot's own group
+    # blocks only /private, except /private/press.
+    robots = Robots(BODY)
+    urls = [f"https://example.com/{p}/{i}" for i in range(1500) for p in ("private", "private/press", "a")]
+    foobot = [not u.startswith("https://example.com/private/") or "/private/press/" in u for u in urls]
+    assert robots.allowed_many("FooBot", urls) == foobot
+    assert robots.allowed_many(["BarBot"], urls) == [False] * len(urls)
+    assert robots.for_agents("FooBot").allowed_many(urls) == foobot
+    assert [a.allowed for a in robots.check_many("FooBot", urls)] == foobot
+
+
+def test_matcher_memo_is_a_choice_that_never_changes_an_answer():
+    # Google's matcher parses the body on every query; ours, by default,
+    # parses a body that comes twice in a row once and keeps it (the memo).
+    assert RobotsMatcher().memo and not RobotsMatcher(memo=False).memo
+    with pytest.raises(TypeError):
+        RobotsMatcher(False)  # keyword only
+    queries = [
+        ("FooBot", "http://example.com/private", False, 2),
+        ("FooBot", "http://example.com/private/press", True, 3),
+        ("BarBot", "http://example.com/private", False, 7),
+        ("FooBot", "http://example.com/public", True, 0),
+    ]
+    for matcher in (RobotsMatcher(), RobotsMatcher(memo=False)):
+        for _ in range(3):  # the same body again and again
+            for agent, url, allowed, line in queries:
+                assert matcher.one_agent_allowed_by_robots(BODY, agent, url) == allowed
+                assert matcher.matching_line() == line
+            matcher.clear_memo()
+        # Another body in between: the answers follow the body given.
+        assert matcher.one_agent_allowed_by_robots(b"User-agent: *\nDisallow: /public\n", "FooBot", "http://example.com/public") is False
+        assert matcher.one_agent_allowed_by_robots(BODY, "FooBot", "http://example.com/public") is True

@@ -115,6 +115,7 @@ def test_a_query_whose_long_path_needs_a_copy_raises_memory_error():
         "r.check_many('Googlebot', urls)",
         "r.allowed_many('Googlebot', urls)",
         "r.for_agents('Googlebot').check_many(urls)",
+        "r.for_agents('Googlebot').allowed_many(urls)",
     ],
 )
 def test_checking_a_huge_list_of_urls_raises_memory_error(call):

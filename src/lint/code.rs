@@ -186,6 +186,17 @@ pub enum Code {
     },
     /// The file starts with a UTF-8 byte order mark; Google skips it. Note.
     ByteOrderMark,
+    /// The file is an HTML page: its first line that is not blank starts
+    /// with `<!DOCTYPE html` or `<html` (ignoring case, after a byte order
+    /// mark and whitespace). A server that answers `/robots.txt` with a page
+    /// (an error page sent with status 200, a login page) serves no rules:
+    /// Google reads the markup as robots.txt lines, ignores them, and finds
+    /// few rules or none. Reported on that line. Error.
+    LooksLikeHtml,
+    /// The file has no bytes, or nothing but whitespace (and a byte order
+    /// mark): no rule, so every crawler may fetch every URL, which is also
+    /// what a missing robots.txt means. Reported on line 1. Note.
+    EmptyFile,
     /// The line has bytes that are not UTF-8; Google's documentation says
     /// such characters may be ignored, which can make rules invalid. Warning.
     NonUtf8,
@@ -293,6 +304,8 @@ impl Code {
             Code::InvalidSitemap => "invalid-sitemap",
             Code::FileTooLarge { .. } => "file-too-large",
             Code::ByteOrderMark => "byte-order-mark",
+            Code::LooksLikeHtml => "looks-like-html",
+            Code::EmptyFile => "empty-file",
             Code::NonUtf8 => "non-utf8",
             Code::ExtensionOutsideGroup { .. } => "extension-outside-group",
             Code::PreferenceEmpty => "preference-empty",
@@ -319,6 +332,7 @@ impl Code {
             | Code::PartialUserAgent { .. }
             | Code::EmptyRule
             | Code::ByteOrderMark
+            | Code::EmptyFile
             | Code::SignalPath
             | Code::UsageUnknownLabel { .. } => Severity::Note,
             Code::RuleOutsideGroup
@@ -327,6 +341,7 @@ impl Code {
             | Code::RelativeSitemap
             | Code::InvalidSitemap
             | Code::FileTooLarge { .. }
+            | Code::LooksLikeHtml
             | Code::ExtensionOutsideGroup { .. } => Severity::Error,
             Code::LineTooLong { .. }
             | Code::UnknownKey { .. }
@@ -422,6 +437,17 @@ impl Code {
             ),
             Code::ByteOrderMark => {
                 "the file starts with a UTF-8 byte order mark; Google skips it".into()
+            }
+            Code::LooksLikeHtml => {
+                "the file is an HTML page, not a robots.txt: Google reads the markup as \
+                 robots.txt lines and ignores them, so few rules or none apply (a page served at \
+                 /robots.txt, such as an error page sent with status 200?)"
+                    .into()
+            }
+            Code::EmptyFile => {
+                "the file is empty or only whitespace: no rule applies, so every crawler may \
+                 fetch every URL"
+                    .into()
             }
             Code::NonUtf8 => {
                 "line has bytes that are not UTF-8; Google may ignore them, which can make \

@@ -38,6 +38,7 @@ pub(super) fn run<'a, E>(
     let next_group = groups.next();
     let mut pass = LinePass {
         body,
+        file_finding: file_finding(body),
         texts: SourceLines::new(body),
         groups,
         next_group,
@@ -85,6 +86,8 @@ fn written_key(text: &[u8], missing_colon: bool) -> &[u8] {
 
 struct LinePass<'a, 'v, E> {
     body: &'a [u8],
+    /// What the file as a whole is, when it is not a robots.txt.
+    file_finding: Option<Finding>,
     texts: SourceLines<'a>,
     groups: std::vec::IntoIter<GroupFinding>,
     next_group: Option<GroupFinding>,
@@ -144,6 +147,9 @@ impl<E> LinePass<'_, '_, E> {
         };
         if line_num == 1 && self.body.starts_with(BOM) {
             add(Code::ByteOrderMark)?;
+        }
+        if let Some(f) = self.file_finding.as_ref().filter(|f| f.line == line_num) {
+            add(f.code.clone())?;
         }
         let end = offset + text.len();
         if self.summary.first_line_past_limit.is_none()
@@ -288,6 +294,35 @@ impl<E> ParseHandler for LinePass<'_, '_, E> {
             self.error = Some(Failure::Visit(e));
         }
     }
+}
+
+/// The finding about the file as a whole, if any: nothing but whitespace
+/// ([`Code::EmptyFile`]), or an HTML page ([`Code::LooksLikeHtml`]), told by
+/// its first line that is not blank, as a browser sniffs a document.
+fn file_finding(body: &[u8]) -> Option<Finding> {
+    let first = SourceLines::new(body)
+        .enumerate()
+        .find(|(_, (_, text))| !text.trim_ascii().is_empty());
+    let Some((index, (_, text))) = first else {
+        return Some(Finding {
+            line: 1,
+            code: Code::EmptyFile,
+        });
+    };
+    let text = text.trim_ascii_start();
+    // The tag name ends at whitespace, `>` or the end of the line, so that
+    // `<htmlfoo>` is not taken for `<html>`.
+    let starts_with_tag = |tag: &[u8]| {
+        text.get(..tag.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(tag))
+            && text
+                .get(tag.len())
+                .is_none_or(|&b| b.is_ascii_whitespace() || b == b'>')
+    };
+    (starts_with_tag(b"<!doctype html") || starts_with_tag(b"<html")).then(|| Finding {
+        line: u32::try_from(index + 1).unwrap_or(u32::MAX),
+        code: Code::LooksLikeHtml,
+    })
 }
 
 /// The finding for a problem in a preference line's value, or the error

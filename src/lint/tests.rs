@@ -46,11 +46,15 @@ fn every_line_gets_a_kind_in_google_numbering() {
 }
 
 #[test]
-fn an_empty_body_is_one_empty_line() {
+fn an_empty_body_is_one_empty_line_with_the_empty_file_note() {
+    // Google's robots_main: "robots file is empty so all user-agents are
+    // allowed"; a note, so an empty file still lints clean.
     let report = lint(b"");
     assert_eq!(report.lines.len(), 1);
     assert_eq!(report.lines[0].kind, LineKind::Empty);
-    assert_eq!(report.findings().count(), 0);
+    assert_eq!(findings(b""), [(1, Code::EmptyFile)]);
+    assert_eq!(Code::EmptyFile.severity(), Severity::Note);
+    assert_eq!((report.summary.errors, report.summary.warnings), (0, 0));
 }
 
 #[test]
@@ -455,6 +459,70 @@ fn a_byte_order_mark_is_a_note_and_other_bytes_must_be_utf8() {
         [(1, "byte-order-mark"), (2, "non-utf8")]
     );
     assert_eq!(codes("User-agent: *\nDisallow: /café\n".as_bytes()), []);
+}
+
+#[test]
+fn a_file_of_whitespace_or_only_a_bom_is_empty_but_one_of_comments_is_not() {
+    // No rule in any of them; only the comments show an author's intent.
+    assert_eq!(codes(b" \n\t\r\n\n"), [(1, "empty-file")]);
+    assert_eq!(
+        codes(b"\xEF\xBB\xBF"),
+        [(1, "byte-order-mark"), (1, "empty-file")]
+    );
+    assert_eq!(codes(b"# nothing to say\n"), []);
+    assert_eq!(codes(b"\nUser-agent: *\nDisallow:\n"), [(3, "empty-rule")]);
+}
+
+#[test]
+fn an_html_page_is_flagged_on_its_first_line_that_is_not_blank() {
+    // A page served at /robots.txt: Google's parser reads "<!doctype HTML>"
+    // as the key "<!doctype" and the value "HTML>" (two words and no colon),
+    // an unknown key; "<title>404</title>" is one word, not a key-value
+    // pair.
+    assert_eq!(
+        codes(b"\xEF\xBB\xBF\n  <!doctype HTML>\n<title>404</title>\n"),
+        [
+            (1, "byte-order-mark"),
+            (2, "looks-like-html"),
+            (2, "missing-colon"),
+            (2, "unknown-key"),
+            (3, "malformed-line")
+        ]
+    );
+    assert_eq!(Code::LooksLikeHtml.severity(), Severity::Error);
+    for page in [
+        &b"<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0//EN\">"[..],
+        b"<html>",
+        b"<HTML lang=\"en\"><head>",
+        b"\t<html\n<body>",
+    ] {
+        assert_eq!(
+            codes(page).first(),
+            Some(&(1, "looks-like-html")),
+            "{:?}",
+            String::from_utf8_lossy(page)
+        );
+    }
+}
+
+#[test]
+fn markup_that_does_not_open_the_file_is_not_an_html_page() {
+    // Only a page's opening is taken as a sign: another tag name, or markup
+    // after the first line that is not blank, is a robots.txt line.
+    for body in [
+        &b"<htmlfoo>"[..],
+        b"<!doctype xml>",
+        b"<head><title>x</title></head>",
+        b"User-agent: *\n<html>\n",
+        b"# <html>\n",
+    ] {
+        let found = codes(body);
+        assert!(
+            !found.iter().any(|(_, c)| *c == "looks-like-html"),
+            "{:?}: {found:?}",
+            String::from_utf8_lossy(body)
+        );
+    }
 }
 
 #[test]

@@ -41,17 +41,23 @@ export function isSingle(value) {
 }
 
 /**
+ * `items` as an array: an array itself, any other iterable that is not a
+ * single input (a string or bytes) copied into one; a TypeError otherwise.
+ */
+function asArray(items, what) {
+  if (Array.isArray(items)) return items;
+  if (items != null && typeof items[Symbol.iterator] === 'function' && !isSingle(items)) {
+    return Array.from(items);
+  }
+  throw new TypeError(`robotstxt-exact: ${what} must be an array`);
+}
+
+/**
  * A list of inputs as the module takes it: the items' bytes one after the
  * other, and the end offset of each item.
  */
 export function packList(items, what) {
-  if (!Array.isArray(items)) {
-    if (items != null && typeof items[Symbol.iterator] === 'function' && !isSingle(items)) {
-      items = Array.from(items);
-    } else {
-      throw new TypeError(`robotstxt-exact: ${what} must be an array`);
-    }
-  }
+  items = asArray(items, what);
   const n = items.length;
   let room = 0;
   for (let i = 0; i < n; i++) {
@@ -189,13 +195,7 @@ export function useAgent(agent) {
  * otherwise each item is written in turn with its length in bytes.
  */
 export function stageList(items, what) {
-  if (!Array.isArray(items)) {
-    if (items != null && typeof items[Symbol.iterator] === 'function' && !isSingle(items)) {
-      items = Array.from(items);
-    } else {
-      throw new TypeError(`robotstxt-exact: ${what} must be an array`);
-    }
-  }
+  items = asArray(items, what);
   const n = items.length;
   const lens = new Uint32Array(n);
   let strings = true;

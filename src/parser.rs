@@ -141,6 +141,46 @@ pub fn get_key_type(key: &[u8]) -> (KeyType, bool) {
     LowerHead::of(key).key_type(key)
 }
 
+/// Classifies the key `key` of `body`, a key as the parser splits it from
+/// its line: the byte after it, if any, is a colon or whitespace.
+///
+/// The right spellings, which nearly every line has, are told from the
+/// eight bytes at the key's start read as one word with bit 5 of each byte
+/// set: that lower-cases a letter, and a byte maps onto a lower-case letter
+/// only from that letter or its upper-case form, onto `-` only from `-` or
+/// CR (which no line holds). The bytes past a shorter key start with a colon
+/// or whitespace, which map onto neither, so a word that matches a prefix's
+/// bytes also says the key is that long.
+#[inline(always)]
+fn classify_key_in(body: &[u8], key: Range<usize>) -> (KeyType, bool) {
+    const BIT5: u64 = crate::word::splat(0x20);
+    const DISALLOW: u64 = u64::from_le_bytes(*b"disallow");
+    const USER_AGE: u64 = u64::from_le_bytes(*b"user-age");
+    const ALLOW: u64 = u64::from_le_bytes(*b"allow\0\0\0");
+    const SITEMAP: u64 = u64::from_le_bytes(*b"sitemap\0");
+    const FIVE: u64 = (1 << 40) - 1;
+    const SEVEN: u64 = (1 << 56) - 1;
+    if let Some(chunk) = body.get(key.start..).and_then(<[u8]>::first_chunk::<8>) {
+        let word = u64::from_le_bytes(*chunk) | BIT5;
+        if word == DISALLOW {
+            return (KeyType::Disallow, false);
+        }
+        if word & FIVE == ALLOW {
+            return (KeyType::Allow, false);
+        }
+        if word & SEVEN == SITEMAP {
+            return (KeyType::Sitemap, false);
+        }
+        if word == USER_AGE
+            && key.len() >= 10
+            && body[key.start + 8..key.start + 10].eq_ignore_ascii_case(b"nt")
+        {
+            return (KeyType::UserAgent, false);
+        }
+    }
+    get_key_type(&body[key])
+}
+
 /// The first eight bytes of a key, ASCII-lower-cased, as one word (missing
 /// bytes are zero): prefix tests compare words instead of bytes.
 struct LowerHead {
@@ -153,23 +193,6 @@ impl LowerHead {
         let n = key.len().min(8);
         bytes[..n].copy_from_slice(&key[..n]);
         LowerHead::lower(u64::from_le_bytes(bytes))
-    }
-
-    /// The head of the key of `len` bytes at `at` in `body`, read as one
-    /// word where the body has eight bytes there (the bytes past the key are
-    /// masked off), which saves copying a key of unknown length.
-    #[inline(always)]
-    fn at(body: &[u8], at: usize, len: usize) -> LowerHead {
-        let Some(chunk) = body.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
-            return LowerHead::of(&body[at..at + len]);
-        };
-        let word = u64::from_le_bytes(*chunk);
-        let mask = if len >= 8 {
-            u64::MAX
-        } else {
-            (1u64 << (8 * len)) - 1
-        };
-        LowerHead::lower(word & mask)
     }
 
     fn lower(word: u64) -> LowerHead {
@@ -273,7 +296,9 @@ impl LineScan {
         let line = &body[start..end];
         let colon = memchr::memchr(b':', line).map_or(LineScan::NONE, |i| start + i);
         let stop = memchr::memchr2(b'#', 0, line).map_or(LineScan::NONE, |i| start + i);
-        let content = &body[start..stop.min(end)];
+        // Past the length cap nothing is escaped (the value is taken as
+        // it is), so nothing past it is looked at.
+        let content = &body[start..stop.min(end).min(start + MAX_LINE_LEN)];
         let escape_end = content
             .iter()
             .rposition(|&b| b == b'%' || b >= 0x80)
@@ -357,14 +382,19 @@ fn key_and_value_without_colon(
 /// `range` of `s` without the whitespace at either end.
 #[inline(always)]
 fn strip_range(s: &[u8], range: Range<usize>) -> Range<usize> {
+    // Most keys and values have no whitespace around them, or one space
+    // before a value: plain loops over the part, which the compiler keeps
+    // free of bounds checks, cost a compare or two there.
     let part = &s[range.clone()];
-    let leading = part.iter().take_while(|&&b| is_ascii_space(b)).count();
-    let trailing = part[leading..]
-        .iter()
-        .rev()
-        .take_while(|&&b| is_ascii_space(b))
-        .count();
-    range.start + leading..range.end - trailing
+    let mut leading = 0;
+    while leading < part.len() && is_ascii_space(part[leading]) {
+        leading += 1;
+    }
+    let mut len = part.len();
+    while len > leading && is_ascii_space(part[len - 1]) {
+        len -= 1;
+    }
+    range.start + leading..range.start + len
 }
 
 struct Parser<'b, 'h, H: ParseHandler + ?Sized> {
@@ -381,7 +411,40 @@ impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
     /// noting why in `failed`, when a value could not be escaped for want of
     /// memory.
     #[must_use]
+    #[inline(always)]
     fn emit_line(&mut self, line_num: u32, start: usize, end: usize, scan: &LineScan) -> bool {
+        // The usual line, "key: value" within the length cap, told apart
+        // and reported with the least work; every other line, and a usual
+        // one that turns out to have no key, takes the general way (which
+        // gives the same answers for the usual lines too).
+        let content_end = scan.stop.min(end);
+        if end - start <= MAX_LINE_LEN && scan.colon < content_end {
+            let body = self.body;
+            let key = strip_range(body, start..scan.colon);
+            if !key.is_empty() {
+                let metadata = LineMetadata {
+                    has_comment: scan.stop < end && body[scan.stop] == b'#',
+                    has_directive: true,
+                    ..LineMetadata::default()
+                };
+                let value = strip_range(body, scan.colon + 1..content_end);
+                let plain = scan.escape_end <= value.start;
+                return self.emit_directive(line_num, key, value, plain, metadata);
+            }
+        }
+        self.emit_other_line(line_num, start, end, scan)
+    }
+
+    /// [`Parser::emit_line`] for any line.
+    #[must_use]
+    #[inline(never)]
+    fn emit_other_line(
+        &mut self,
+        line_num: u32,
+        start: usize,
+        end: usize,
+        scan: &LineScan,
+    ) -> bool {
         let body = self.body;
         // Google keeps only the first MAX_LINE_LEN bytes of a line; the
         // content ends at the first `#` or NUL among them.
@@ -394,38 +457,63 @@ impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
         };
         let colon = (scan.colon < content_end).then(|| scan.colon - start);
         let content = &body[start..content_end];
-        if let Some((key_range, value_range)) = key_and_value(content, colon, &mut metadata) {
-            let key = &content[key_range.clone()];
-            let head = LowerHead::at(body, start + key_range.start, key.len());
-            let (key_type, is_typo) = head.key_type(key);
-            metadata.is_acceptable_typo = is_typo;
-            // The scan saw no `%` and no byte at or above 0x80 in the value
-            // (past the length cap it did not look).
-            let plain = !metadata.is_line_too_long && scan.escape_end <= start + value_range.start;
-            let value = &content[value_range];
-            let value = match key_type {
-                KeyType::UserAgent | KeyType::Sitemap => value,
-                KeyType::Allow | KeyType::Disallow if !self.handler.needs_rule_values() => value,
-                _ if plain => value,
-                _ => {
-                    // Values never hold a NUL: the content ended there.
-                    match escape_value_into(value, &mut self.scratch) {
-                        Ok(true) => &self.scratch[..],
-                        Ok(false) => value,
-                        Err(error) => {
-                            self.failed = Some(error);
-                            return false;
-                        }
+        match key_and_value(content, colon, &mut metadata) {
+            Some((key, value)) => {
+                // The scan saw no `%` and no byte at or above 0x80 in the
+                // value (past the length cap it did not look).
+                let plain = !metadata.is_line_too_long && scan.escape_end <= start + value.start;
+                let key = start + key.start..start + key.end;
+                let value = start + value.start..start + value.end;
+                self.emit_directive(line_num, key, value, plain, metadata)
+            }
+            None => {
+                self.handler.report_line_metadata(line_num, &metadata);
+                true
+            }
+        }
+    }
+
+    /// Reports the directive of the line `line_num`, whose key and value are
+    /// `key` and `value` of the body (`plain` when the value has nothing to
+    /// escape), then the line's `metadata`, completed with whether the key
+    /// is a typo. Returns false as [`Parser::emit_line`] does.
+    #[must_use]
+    #[inline(always)]
+    fn emit_directive(
+        &mut self,
+        line_num: u32,
+        key: Range<usize>,
+        value: Range<usize>,
+        plain: bool,
+        mut metadata: LineMetadata,
+    ) -> bool {
+        let body = self.body;
+        let (key_type, is_typo) = classify_key_in(body, key.clone());
+        let key = &body[key];
+        metadata.is_acceptable_typo = is_typo;
+        let value = &body[value];
+        let value = match key_type {
+            KeyType::UserAgent | KeyType::Sitemap => value,
+            KeyType::Allow | KeyType::Disallow if !self.handler.needs_rule_values() => value,
+            _ if plain => value,
+            _ => {
+                // Values never hold a NUL: the content ended there.
+                match escape_value_into(value, &mut self.scratch) {
+                    Ok(true) => &self.scratch[..],
+                    Ok(false) => value,
+                    Err(error) => {
+                        self.failed = Some(error);
+                        return false;
                     }
                 }
-            };
-            match key_type {
-                KeyType::UserAgent => self.handler.handle_user_agent(line_num, value),
-                KeyType::Allow => self.handler.handle_allow(line_num, value),
-                KeyType::Disallow => self.handler.handle_disallow(line_num, value),
-                KeyType::Sitemap => self.handler.handle_sitemap(line_num, value),
-                KeyType::Unknown => self.handler.handle_unknown_action(line_num, key, value),
             }
+        };
+        match key_type {
+            KeyType::UserAgent => self.handler.handle_user_agent(line_num, value),
+            KeyType::Allow => self.handler.handle_allow(line_num, value),
+            KeyType::Disallow => self.handler.handle_disallow(line_num, value),
+            KeyType::Sitemap => self.handler.handle_sitemap(line_num, value),
+            KeyType::Unknown => self.handler.handle_unknown_action(line_num, key, value),
         }
         self.handler.report_line_metadata(line_num, &metadata);
         true
@@ -695,6 +783,63 @@ mod tests {
         (KeyType::Unknown, false)
     }
 
+    #[test]
+    fn every_spelling_cut_or_extended_classifies_in_a_body_as_alone() {
+        let spellings: [&[u8]; 12] = [
+            b"user-agent",
+            b"useragent",
+            b"user agent",
+            b"allow",
+            b"disallow",
+            b"dissallow",
+            b"dissalow",
+            b"disalow",
+            b"diasllow",
+            b"disallaw",
+            b"sitemap",
+            b"site-map",
+        ];
+        for spelling in spellings {
+            for cut in 1..=spelling.len() {
+                for tail in [&b""[..], b"x", b"ed", b"-agent", b"nt"] {
+                    for case in 0..3 {
+                        let mut key = spelling[..cut].to_vec();
+                        key.extend_from_slice(tail);
+                        match case {
+                            0 => {}
+                            1 => key.make_ascii_uppercase(),
+                            _ => key
+                                .iter_mut()
+                                .step_by(2)
+                                .for_each(|b| b.make_ascii_uppercase()),
+                        }
+                        if key.last() == Some(&b' ') {
+                            continue;
+                        }
+                        for after in [
+                            &b""[..],
+                            b":",
+                            b": /x",
+                            b" :",
+                            b"\t/",
+                            b"\x0b:",
+                            b"\x0c:/a/b/c",
+                        ] {
+                            let mut body = key.clone();
+                            body.extend_from_slice(after);
+                            assert_eq!(
+                                classify_key_in(&body, 0..key.len()),
+                                key_type_reference(&key),
+                                "{:?}",
+                                String::from_utf8_lossy(&body)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20000))]
         #[test]
@@ -710,6 +855,35 @@ mod tests {
             )
         ) {
             proptest::prop_assert_eq!(get_key_type(&key), key_type_reference(&key));
+        }
+
+        #[test]
+        fn keys_in_a_body_classify_as_alone(
+            key in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(b"userUSER-AGENTagentdisDISALLOWallowSITEMAPsitemap -".to_vec()),
+                    // Neighbours of the letter ranges, bytes whose low seven
+                    // bits are letters, and those that map onto a letter or
+                    // `-` when bit 5 is set.
+                    proptest::sample::select(vec![b'@', b'[', b'`', b'{', 0xC1, 0xE1, 0xD5, 0x80, 0xFF, 0x0E, b'\t']),
+                ],
+                1..12,
+            ),
+            after in proptest::sample::select(vec![b':', b' ', b'\t', 0x0B, 0x0C]),
+            rest in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..10),
+        ) {
+            // A key as the parser splits it: stripped, so neither end is
+            // whitespace, and followed by a colon or whitespace.
+            let key = &key[strip_range(&key, 0..key.len())];
+            if key.is_empty() {
+                return Ok(());
+            }
+            let mut body = key.to_vec();
+            body.push(after);
+            body.extend_from_slice(&rest);
+            proptest::prop_assert_eq!(classify_key_in(&body, 0..key.len()), key_type_reference(key));
+            // And where the body has fewer than eight bytes from the key on.
+            proptest::prop_assert_eq!(classify_key_in(key, 0..key.len()), key_type_reference(key));
         }
     }
 }

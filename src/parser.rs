@@ -489,34 +489,73 @@ impl<H: ParseHandler + ?Sized> Parser<'_, '_, H> {
     ) -> bool {
         let body = self.body;
         let (key_type, is_typo) = classify_key_in(body, key.clone());
-        let key = &body[key];
         metadata.is_acceptable_typo = is_typo;
-        let value = &body[value];
-        let value = match key_type {
-            KeyType::UserAgent | KeyType::Sitemap => value,
-            KeyType::Allow | KeyType::Disallow if !self.handler.needs_rule_values() => value,
-            _ if plain => value,
-            _ => {
-                // Values never hold a NUL: the content ended there.
-                match escape_value_into(value, &mut self.scratch) {
-                    Ok(true) => &self.scratch[..],
-                    Ok(false) => value,
-                    Err(error) => {
-                        self.failed = Some(error);
+        let as_written = &body[value];
+        // An `allow` or `disallow` value, escaped unless the handler will
+        // not look at it.
+        macro_rules! rule_value {
+            () => {
+                if self.handler.needs_rule_values() {
+                    let Some(value) =
+                        escaped(as_written, plain, &mut self.scratch, &mut self.failed)
+                    else {
                         return false;
-                    }
+                    };
+                    value
+                } else {
+                    as_written
                 }
-            }
-        };
+            };
+        }
+        // One match, each arm doing all of its kind's work: the compiler
+        // then goes from the key's classification straight to the handler
+        // call, with no second branch on the kind.
         match key_type {
-            KeyType::UserAgent => self.handler.handle_user_agent(line_num, value),
-            KeyType::Allow => self.handler.handle_allow(line_num, value),
-            KeyType::Disallow => self.handler.handle_disallow(line_num, value),
-            KeyType::Sitemap => self.handler.handle_sitemap(line_num, value),
-            KeyType::Unknown => self.handler.handle_unknown_action(line_num, key, value),
+            KeyType::UserAgent => self.handler.handle_user_agent(line_num, as_written),
+            KeyType::Sitemap => self.handler.handle_sitemap(line_num, as_written),
+            KeyType::Allow => {
+                let value = rule_value!();
+                self.handler.handle_allow(line_num, value);
+            }
+            KeyType::Disallow => {
+                let value = rule_value!();
+                self.handler.handle_disallow(line_num, value);
+            }
+            KeyType::Unknown => {
+                let Some(value) = escaped(as_written, plain, &mut self.scratch, &mut self.failed)
+                else {
+                    return false;
+                };
+                self.handler
+                    .handle_unknown_action(line_num, &body[key], value);
+            }
         }
         self.handler.report_line_metadata(line_num, &metadata);
         true
+    }
+}
+
+/// `value` percent-escape normalised (as it is when `plain`: nothing in it
+/// to escape), written to `scratch` when it changes. `None`, noting why in
+/// `failed`, when the scratch buffer could not grow.
+#[inline(always)]
+fn escaped<'s>(
+    value: &'s [u8],
+    plain: bool,
+    scratch: &'s mut Vec<u8>,
+    failed: &mut Option<TryReserveError>,
+) -> Option<&'s [u8]> {
+    if plain {
+        return Some(value);
+    }
+    // Values never hold a NUL: the content ended there.
+    match escape_value_into(value, scratch) {
+        Ok(true) => Some(&scratch[..]),
+        Ok(false) => Some(value),
+        Err(error) => {
+            *failed = Some(error);
+            None
+        }
     }
 }
 

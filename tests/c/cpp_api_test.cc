@@ -448,6 +448,92 @@ void ParseRethrowsHandlerExceptions() {
   CHECK_EQ(thrower.sitemap, "/s");
 }
 
+// Records ReportLineMetadata() calls as "line:flags" strings.
+struct MetadataLog {
+  std::vector<std::string> lines;
+  void Add(int line_num, const googlebot::RobotsParseHandler::LineMetadata& m) {
+    std::string flags;
+    if (m.is_empty) flags += 'e';
+    if (m.has_comment) flags += 'c';
+    if (m.is_comment) flags += 'C';
+    if (m.has_directive) flags += 'd';
+    lines.push_back(std::to_string(line_num) + ":" + flags);
+  }
+};
+
+// The lines of kMetadataBody as Google's ParseRobotsTxt() reports them: one
+// ReportLineMetadata() per line, the empty line after the last line end
+// included (robots.cc, ParseAndEmitLine()).
+const char kMetadataBody[] = "user-agent: a\n# c\n\nallow: /\r\nx\n";
+const std::vector<std::string> kMetadataLines{"1:d", "2:cC", "3:e", "4:d", "5:", "6:e"};
+
+void ParseReportsMetadataToEveryOverride() {
+  // ParseRobotsTxt() leaves out the line metadata of a handler that keeps
+  // RobotsParseHandler's ReportLineMetadata(), telling it from the vtable;
+  // every way of overriding it must still see every line.
+  struct Direct : StatsHandler {
+    MetadataLog log;
+    void ReportLineMetadata(int n, const LineMetadata& m) override { log.Add(n, m); }
+  } direct;
+  googlebot::ParseRobotsTxt(kMetadataBody, &direct);
+  CHECK(direct.log.lines == kMetadataLines);
+
+  // Overridden two classes down from a handler that does not.
+  struct Middle : StatsHandler {};
+  struct Leaf : Middle {
+    MetadataLog log;
+    void ReportLineMetadata(int n, const LineMetadata& m) override { log.Add(n, m); }
+  } leaf;
+  googlebot::ParseRobotsTxt(kMetadataBody, &leaf);
+  CHECK(leaf.log.lines == kMetadataLines);
+
+  // RobotsParseHandler as the second base, behind one with its own vtable.
+  struct Other {
+    virtual ~Other() = default;
+    virtual int Something() { return 1; }
+    int other_state = 0;
+  };
+  struct Second : Other, StatsHandler {
+    MetadataLog log;
+    void ReportLineMetadata(int n, const LineMetadata& m) override { log.Add(n, m); }
+  } second;
+  googlebot::ParseRobotsTxt(kMetadataBody, &second);
+  CHECK(second.log.lines == kMetadataLines);
+  CHECK_EQ(second.valid_directives, 2);
+
+  // A virtual base.
+  struct Virtual : virtual googlebot::RobotsParseHandler {
+    MetadataLog log;
+    void HandleRobotsStart() override {}
+    void HandleRobotsEnd() override {}
+    void HandleUserAgent(int, absl::string_view) override {}
+    void HandleAllow(int, absl::string_view) override {}
+    void HandleDisallow(int, absl::string_view) override {}
+    void HandleSitemap(int, absl::string_view) override {}
+    void HandleUnknownAction(int, absl::string_view, absl::string_view) override {}
+    void ReportLineMetadata(int n, const LineMetadata& m) override { log.Add(n, m); }
+  };
+  struct Joined : Other, Virtual {} joined;
+  googlebot::ParseRobotsTxt(kMetadataBody, &joined);
+  CHECK(joined.log.lines == kMetadataLines);
+
+  // And the handlers that keep the default are told apart where the header
+  // can (gcc and clang), so that the saving is real.
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_MSC_VER)
+  namespace internal = googlebot::robotstxt_internal;
+  StatsHandler stats;
+  Middle middle;
+  struct SecondKeeps : Other, StatsHandler {} second_keeps;
+  CHECK(!internal::robotstxt_reports_line_metadata(&stats));
+  CHECK(!internal::robotstxt_reports_line_metadata(&middle));
+  CHECK(!internal::robotstxt_reports_line_metadata(&second_keeps));
+  CHECK(internal::robotstxt_reports_line_metadata(&direct));
+  CHECK(internal::robotstxt_reports_line_metadata(&leaf));
+  CHECK(internal::robotstxt_reports_line_metadata(&second));
+  CHECK(internal::robotstxt_reports_line_metadata(&joined));
+#endif
+}
+
 void LibraryFailuresAreBadAlloc() {
   // Every status but OK, ROBOTSTXT_STATUS_OUT_OF_MEMORY first, reaches the
   // caller as std::bad_alloc: the one exception code written for Google's
@@ -543,6 +629,7 @@ int main() {
   ParseSitemaps();
   ParseValuesAndNulls();
   ParseRethrowsHandlerExceptions();
+  ParseReportsMetadataToEveryOverride();
   LibraryFailuresAreBadAlloc();
   KeyTypes();
   PathParamsQuery();

@@ -45,6 +45,7 @@ impl Classifier {
 
     /// Classifies the block of the body that starts at `base`; a block that
     /// runs past the end of the body is padded with bytes of no class.
+    #[inline(always)]
     pub(crate) fn classify_at(self, body: &[u8], base: usize) -> Masks {
         let rest = body.get(base..).unwrap_or_default();
         match rest.first_chunk::<BLOCK>() {
@@ -89,6 +90,7 @@ impl Classifier {
         odd & eol
     }
 
+    #[inline(always)]
     fn classify(self, block: &[u8; BLOCK]) -> Masks {
         #[cfg(target_arch = "x86_64")]
         {

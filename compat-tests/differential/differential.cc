@@ -21,6 +21,9 @@
 //                keeps a parsed body answers them from it)
 //   parse        ParseRobotsTxt() with a handler that records every callback
 //                and its arguments, metadata included: a hash per body
+//   directives   the same with a handler that keeps RobotsParseHandler's
+//                ReportLineMetadata() (the drop-in then asks its library for
+//                no line metadata): the Handle* callbacks alone
 //
 // Prints one line per query (per body for "parse"); the first field
 // numbers the body, so a difference names the body to look at. With
@@ -81,7 +84,8 @@ void Ask(googlebot::RobotsMatcher* m, std::size_t body_num, const Case& c,
   std::printf("\n");
 }
 
-// Records every callback of ParseRobotsTxt() into an FNV-1a hash.
+// Records the Handle* callbacks of ParseRobotsTxt() into an FNV-1a hash;
+// ReportLineMetadata() is RobotsParseHandler's own.
 class Recorder : public googlebot::RobotsParseHandler {
  public:
   std::uint64_t hash = 14695981039346656037ull;
@@ -103,16 +107,14 @@ class Recorder : public googlebot::RobotsParseHandler {
                            absl::string_view value) override {
     Event('K', line, action, value);
   }
-  void ReportLineMetadata(int line, const LineMetadata& m) override {
-    const char flags[8] = {static_cast<char>('0' + m.is_empty),
-                           static_cast<char>('0' + m.has_comment),
-                           static_cast<char>('0' + m.is_comment),
-                           static_cast<char>('0' + m.has_directive),
-                           static_cast<char>('0' + m.is_acceptable_typo),
-                           static_cast<char>('0' + m.is_line_too_long),
-                           static_cast<char>('0' + m.is_missing_colon_separator),
-                           0};
-    Event('L', line, flags, "");
+
+ protected:
+  void Event(char kind, int line, absl::string_view a, absl::string_view b) {
+    ++events;
+    const std::string head = kind + std::to_string(line);
+    Bytes(head);
+    Bytes(a);
+    Bytes(b);
   }
 
  private:
@@ -124,12 +126,21 @@ class Recorder : public googlebot::RobotsParseHandler {
     hash ^= 0x1E;
     hash *= 1099511628211ull;
   }
-  void Event(char kind, int line, absl::string_view a, absl::string_view b) {
-    ++events;
-    const std::string head = kind + std::to_string(line);
-    Bytes(head);
-    Bytes(a);
-    Bytes(b);
+};
+
+// Records every callback of ParseRobotsTxt(), each line's metadata too.
+class FullRecorder : public Recorder {
+ public:
+  void ReportLineMetadata(int line, const LineMetadata& m) override {
+    const char flags[8] = {static_cast<char>('0' + m.is_empty),
+                           static_cast<char>('0' + m.has_comment),
+                           static_cast<char>('0' + m.is_comment),
+                           static_cast<char>('0' + m.has_directive),
+                           static_cast<char>('0' + m.is_acceptable_typo),
+                           static_cast<char>('0' + m.is_line_too_long),
+                           static_cast<char>('0' + m.is_missing_colon_separator),
+                           0};
+    Event('L', line, flags, "");
   }
 };
 
@@ -357,7 +368,7 @@ std::vector<Case> AdversarialCases(std::uint64_t seed) {
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: %s CORPUS_DIR corpus|adversarial fresh|kept|parse|dump [SEED]\n",
+    std::fprintf(stderr, "usage: %s CORPUS_DIR corpus|adversarial fresh|kept|parse|directives|dump [SEED]\n",
                  argv[0]);
     return 2;
   }
@@ -386,8 +397,10 @@ int main(int argc, char** argv) {
   googlebot::RobotsMatcher kept;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
-    if (mode == "parse") {
-      Recorder recorder;
+    if (mode == "parse" || mode == "directives") {
+      FullRecorder full;
+      Recorder directives;
+      Recorder& recorder = mode == "parse" ? full : directives;
       googlebot::ParseRobotsTxt(c.body, &recorder);
       std::printf("%zu %zu %016llx\n", i, recorder.events,
                   static_cast<unsigned long long>(recorder.hash));

@@ -3,8 +3,9 @@
 # against this repository's drop-in headers and librobotstxt and against
 # Google's robots.h and robots.cc, run on the corpus and on generated
 # adversarial bodies, each way of asking (a fresh matcher per query, a kept
-# matcher asked each body's queries again, the callback parse); prints the
-# number of differing lines per set and mode, and the first differences.
+# matcher asked each body's queries again, the callback parse with and
+# without line metadata); prints the number of differing lines per set and
+# mode, and the first differences.
 # Exits 1 when any differ.
 #
 #   compat-tests/differential/run-vs-google.sh GOOGLE_SRC [CORPUS_DIR]
@@ -43,7 +44,7 @@ check() {
   local lines diffs
   lines=$(wc -l <"$OUT/google.txt")
   diffs=$(diff "$OUT/ours.txt" "$OUT/google.txt" | grep -c '^<' || true)
-  printf '%-24s %-6s %8d lines  %d differ\n' "$name" "$mode" "$lines" "$diffs"
+  printf '%-24s %-10s %8d lines  %d differ\n' "$name" "$mode" "$lines" "$diffs"
   if ((diffs > 0)); then
     differing=$((differing + diffs))
     diff "$OUT/ours.txt" "$OUT/google.txt" | head -6 | sed 's/^/    /'
@@ -52,8 +53,8 @@ check() {
 
 echo "== lines: <body> allowed disallow disallow_ignore_global ever_seen matching_line" \
   "allow_/disallow_ (priority line, global then specific) seen_global seen_specific" \
-  "seen_separator; parse: <body> events hash"
-for mode in fresh kept parse; do
+  "seen_separator; parse, directives: <body> events hash"
+for mode in fresh kept parse directives; do
   check corpus "$mode" 0
   for seed in $SEEDS; do check adversarial "$mode" "$seed"; done
 done

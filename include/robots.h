@@ -560,7 +560,7 @@ inline void robotstxt_on_line_metadata(
 // object, and the vtable of every class derived from RobotsParseHandler
 // begins as RobotsParseHandler's does: two entries for the destructor, the
 // seven Handle* methods, then ReportLineMetadata(), so entry 9 is the
-// function a call to it runs. Two probe classes check that layout once (the
+// function a call to it runs. Two probe classes check that layout (the
 // same entries 2 to 8, a different entry 9) before it is relied on. Where
 // the layout is not as expected, or elsewhere, every line's metadata is
 // reported. A handler whose entry 9 is the default's runs the default's
@@ -605,21 +605,22 @@ inline const void* robotstxt_vtable_entry(const void* object,
 
 inline bool robotstxt_reports_line_metadata(
     const RobotsParseHandler* robotstxt_handler) {
-  static const robotstxt_probe_default robotstxt_default;
-  static const bool robotstxt_layout_known = [] {
-    const robotstxt_probe_override robotstxt_override;
-    for (std::size_t i = 2; i < 9; ++i) {
-      if (robotstxt_vtable_entry(&robotstxt_default, i) !=
-          robotstxt_vtable_entry(&robotstxt_override, i)) {
-        return false;
-      }
+  // Probes made for each parse (each is one vtable pointer, and needs no
+  // static that a parse in an exit handler could find destroyed).
+  const robotstxt_probe_default robotstxt_default;
+  const robotstxt_probe_override robotstxt_override;
+  for (std::size_t i = 2; i < 9; ++i) {
+    if (robotstxt_vtable_entry(&robotstxt_default, i) !=
+        robotstxt_vtable_entry(&robotstxt_override, i)) {
+      return true;
     }
-    return robotstxt_vtable_entry(&robotstxt_default, 9) !=
-           robotstxt_vtable_entry(&robotstxt_override, 9);
-  }();
-  return !robotstxt_layout_known ||
-         robotstxt_vtable_entry(robotstxt_handler, 9) !=
-             robotstxt_vtable_entry(&robotstxt_default, 9);
+  }
+  if (robotstxt_vtable_entry(&robotstxt_default, 9) ==
+      robotstxt_vtable_entry(&robotstxt_override, 9)) {
+    return true;
+  }
+  return robotstxt_vtable_entry(robotstxt_handler, 9) !=
+         robotstxt_vtable_entry(&robotstxt_default, 9);
 }
 #else
 inline bool robotstxt_reports_line_metadata(const RobotsParseHandler*) {

@@ -86,8 +86,8 @@ echo "$(basename "$SDIST") -> $(basename "$WHEEL")"
 
 echo "--- the wheel's platform: manylinux_2_17 (glibc 2.17 and later)"
 ARCH="$(uname -m)"
-[[ "$(basename "$WHEEL")" == robotstxt_exact-*-cp39-abi3-*manylinux_2_17_"$ARCH".whl ]] ||
-  die "$(basename "$WHEEL") is not tagged cp39-abi3 manylinux_2_17_$ARCH"
+[[ "$(basename "$WHEEL")" == robotstxt_exact-*-cp310-abi3-*manylinux_2_17_"$ARCH".whl ]] ||
+  die "$(basename "$WHEEL") is not tagged cp310-abi3 manylinux_2_17_$ARCH"
 # auditwheel reads the extension's ELF dependencies and versioned symbols
 # and names the most compatible policy they satisfy.
 AUDIT="$("$VENV/bin/auditwheel" show "$WHEEL")"
@@ -121,7 +121,7 @@ case $rc in
   *) die "pytest exited with status $rc" ;;
 esac
 
-# One abi3 wheel serves every CPython from 3.9: where other interpreters are
+# One abi3 wheel serves every CPython from 3.10: where other interpreters are
 # installed (pyenv, Debian's python3.X), the same wheel runs the tests that
 # need nothing but pytest on each.
 find_python() {
@@ -135,7 +135,7 @@ find_python() {
   if [[ -n "$p" ]] && "$p" -c 'import venv' 2>/dev/null; then echo "$p"; fi
 }
 OTHERS=()
-for v in 3.9 3.13; do
+for v in 3.10 3.13; do
   p="$(find_python "$v")"
   [[ -n "$p" ]] && OTHERS+=("$p")
 done
@@ -154,7 +154,7 @@ if ((${#OTHERS[@]})); then
     ((rc == 0)) || die "pytest on $other exited with status $rc"
   done
 else
-  echo "--- no python3.9 or python3.13 found: the wheel was tested on $("$PY" --version) only"
+  echo "--- no python3.10 or python3.13 found: the wheel was tested on $("$PY" --version) only"
 fi
 if ((OWN_SKIP_LOG)) && [[ -s "$ROBOTSTXT_SKIP_LOG" ]]; then
   echo "test-python: all Python tests passed; $(wc -l <"$ROBOTSTXT_SKIP_LOG") skipped:" \

@@ -36,19 +36,17 @@ pub(crate) fn bytes_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<PyBackedB
 }
 
 /// The bytes of a `bytes` or `str` argument, copied for neither: a `str`'s
-/// UTF-8 encoding is made once into `keep`, which holds it for as long as
-/// the bytes are used. For the per-query calls, where a body copied twice
-/// (into a Python `bytes`, then into Rust) cost as much as a short query.
-pub(crate) fn bytes_in<'a, 'py>(
-    obj: &'a Bound<'py, PyAny>,
-    keep: &'a mut Option<Bound<'py, PyBytes>>,
-    what: &str,
-) -> PyResult<&'a [u8]> {
+/// UTF-8 form as CPython keeps it (an ASCII string's own bytes; for other
+/// strings an encoding CPython makes on first use and keeps with the
+/// string), valid for as long as the argument. For the per-query calls,
+/// where a body copied into a new `bytes` object cost a quarter of the
+/// query.
+pub(crate) fn bytes_in<'a>(obj: &'a Bound<'_, PyAny>, what: &str) -> PyResult<&'a [u8]> {
     if let Ok(b) = obj.downcast::<PyBytes>() {
         return Ok(b.as_bytes());
     }
     if let Ok(s) = obj.downcast::<PyString>() {
-        return Ok(keep.insert(s.encode_utf8()?).as_bytes());
+        return Ok(s.to_str()?.as_bytes());
     }
     Err(PyTypeError::new_err(format!(
         "{what} must be bytes or str, not {}",

@@ -115,8 +115,8 @@ impl Policy {
     }
 }
 
-// The URL arguments are `PyBackedStr`, held by Python: PyO3's `&str`
-// copies the whole string into Rust memory on Python 3.9's stable ABI.
+// The URL arguments are `PyBackedStr`: the string's UTF-8 form, held by
+// Python and borrowed, never copied into Rust memory.
 
 /// The robots.txt URL that governs `page_url`; ValueError if there is none.
 #[pyfunction]

@@ -80,10 +80,9 @@ impl RobotsMatcher {
         url: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
         guarded(|| {
-            let (mut keep_body, mut keep_url) = (None, None);
-            let body = bytes_in(robots_body, &mut keep_body, "robots_body")?;
+            let body = bytes_in(robots_body, "robots_body")?;
             let agents = agents_of(user_agents)?;
-            let url = bytes_in(url, &mut keep_url, "url")?;
+            let url = bytes_in(url, "url")?;
             let inner = &mut self.inner;
             query(py, body.len(), || {
                 inner.try_allowed_by_robots(body, &agents, url)
@@ -101,10 +100,9 @@ impl RobotsMatcher {
         url: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
         guarded(|| {
-            let (mut keep_body, mut keep_agent, mut keep_url) = (None, None, None);
-            let body = bytes_in(robots_body, &mut keep_body, "robots_body")?;
-            let agent = bytes_in(user_agent, &mut keep_agent, "user_agent")?;
-            let url = bytes_in(url, &mut keep_url, "url")?;
+            let body = bytes_in(robots_body, "robots_body")?;
+            let agent = bytes_in(user_agent, "user_agent")?;
+            let url = bytes_in(url, "url")?;
             let inner = &mut self.inner;
             query(py, body.len(), || {
                 inner.try_one_agent_allowed_by_robots(body, agent, url)

@@ -41,6 +41,25 @@ def test_bytes_and_str_are_the_same_input():
                 assert (answer.allowed, answer.matching_line) == (False, 2)
 
 
+def test_matcher_reads_str_arguments_as_their_utf8_bytes():
+    # robots_test.cc, ID_Encoding: a pattern with a non-ASCII character
+    # matches the URL with that character percent-encoded.
+    body = "User-agent: FooBot\nDisallow: /foo/bar/ツ\n"
+    url = "http://foo.bar/foo/bar/%E3%83%84"
+    for memo in (True, False):
+        matcher = RobotsMatcher(memo=memo)
+        assert not matcher.one_agent_allowed_by_robots(body, "FooBot", url)
+        assert matcher.matching_line() == 2
+        assert not matcher.allowed_by_robots(body, ["FooBot"], url)
+        assert matcher.one_agent_allowed_by_robots(body, "FooBot", "http://foo.bar/foo/bar/")
+    # A str that has no UTF-8 form (a lone surrogate) is refused as
+    # str.encode("utf-8") refuses it.
+    with pytest.raises(UnicodeEncodeError):
+        RobotsMatcher().one_agent_allowed_by_robots("Disallow: /\udc80\n", "FooBot", url)
+    with pytest.raises(UnicodeEncodeError):
+        RobotsMatcher().one_agent_allowed_by_robots(body, "FooBot", "http://foo.bar/\udc80")
+
+
 def test_other_types_are_rejected():
     with pytest.raises(TypeError):
         Robots(123)

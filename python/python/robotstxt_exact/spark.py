@@ -20,7 +20,7 @@ once per host, never once per URL, and nothing is collected to the driver.
 
 Running it on a cluster: build the wheel once (``pip wheel ./python -w dist``
 or ``maturin build --release`` in ``python/``; it is an abi3 wheel, one file
-for CPython 3.9 and later on the cluster's platform), then ship it to the
+for CPython 3.10 and later on the cluster's platform), then ship it to the
 executors: install it in the Python environment the executors use (a
 cluster image, or ``pip install`` in a bootstrap action), or pack a virtual
 environment that holds it (``venv-pack``) and pass it with

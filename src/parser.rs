@@ -141,6 +141,17 @@ pub fn get_key_type(key: &[u8]) -> (KeyType, bool) {
     LowerHead::of(key).key_type(key)
 }
 
+/// The first eight bytes of the right spellings of the keys, lower-case, as
+/// little-endian words (the parser's key test and the streaming matcher's);
+/// a spelling shorter than a word is zero-padded, and compared under the
+/// mask of its length.
+pub(crate) const DISALLOW: u64 = u64::from_le_bytes(*b"disallow");
+pub(crate) const USER_AGE: u64 = u64::from_le_bytes(*b"user-age");
+pub(crate) const ALLOW: u64 = u64::from_le_bytes(*b"allow\0\0\0");
+pub(crate) const SITEMAP: u64 = u64::from_le_bytes(*b"sitemap\0");
+pub(crate) const FIVE_BYTES: u64 = (1 << 40) - 1;
+pub(crate) const SEVEN_BYTES: u64 = (1 << 56) - 1;
+
 /// Classifies the key `key` of `body`, a key as the parser splits it from
 /// its line: the byte after it, if any, is a colon or whitespace.
 ///
@@ -154,21 +165,15 @@ pub fn get_key_type(key: &[u8]) -> (KeyType, bool) {
 #[inline(always)]
 fn classify_key_in(body: &[u8], key: Range<usize>) -> (KeyType, bool) {
     const BIT5: u64 = crate::word::splat(0x20);
-    const DISALLOW: u64 = u64::from_le_bytes(*b"disallow");
-    const USER_AGE: u64 = u64::from_le_bytes(*b"user-age");
-    const ALLOW: u64 = u64::from_le_bytes(*b"allow\0\0\0");
-    const SITEMAP: u64 = u64::from_le_bytes(*b"sitemap\0");
-    const FIVE: u64 = (1 << 40) - 1;
-    const SEVEN: u64 = (1 << 56) - 1;
     if let Some(chunk) = body.get(key.start..).and_then(<[u8]>::first_chunk::<8>) {
         let word = u64::from_le_bytes(*chunk) | BIT5;
         if word == DISALLOW {
             return (KeyType::Disallow, false);
         }
-        if word & FIVE == ALLOW {
+        if word & FIVE_BYTES == ALLOW {
             return (KeyType::Allow, false);
         }
-        if word & SEVEN == SITEMAP {
+        if word & SEVEN_BYTES == SITEMAP {
             return (KeyType::Sitemap, false);
         }
         if word == USER_AGE

@@ -17,14 +17,9 @@ use std::collections::TryReserveError;
 use super::RobotsMatcher;
 use crate::arch::plain_prefix_16;
 use crate::escape::escape_value_into;
-use crate::parser::{MAX_LINE_LEN, emit_one_line, skip_bom};
+use crate::parser::{ALLOW, DISALLOW, FIVE_BYTES, MAX_LINE_LEN, USER_AGE, emit_one_line, skip_bom};
 use crate::scan::{BLOCK, Classifier};
 use crate::word::ascii_lowercase;
-
-const DISALLOW: u64 = u64::from_le_bytes(*b"disallow");
-const ALLOW: u64 = u64::from_le_bytes(*b"allow\0\0\0");
-const FIVE_BYTES: u64 = 0xFF_FFFF_FFFF;
-const USER_AGE: u64 = u64::from_le_bytes(*b"user-age");
 
 /// The whitespace that may lead a line or a value (line ends never occur
 /// inside a line).

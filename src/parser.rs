@@ -907,8 +907,8 @@ mod tests {
                 proptest::prop_oneof![
                     proptest::sample::select(b"userUSER-AGENTagentdisDISALLOWallowSITEMAPsitemap -".to_vec()),
                     // Neighbours of the letter ranges, bytes whose low seven
-                    // bits are letters, and those that map onto a letter or
-                    // `-` when bit 5 is set.
+                    // bits are letters, and bytes that bit 5 turns into
+                    // punctuation (0x0E into `.`, tab into `)`).
                     proptest::sample::select(vec![b'@', b'[', b'`', b'{', 0xC1, 0xE1, 0xD5, 0x80, 0xFF, 0x0E, b'\t']),
                 ],
                 1..12,

@@ -293,14 +293,17 @@ fn quoted(value: &str) -> Result<Option<String>, TryReserveError> {
 /// so a field the list adds later does not stop the reading.
 fn parse_robots_json(text: &str) -> Result<Vec<Crawler>, TryListError> {
     let error = |message: String, line: usize| ListError { line, message };
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| error(format!("not JSON: {e}"), e.line()))?;
-    let serde_json::Value::Object(entries) = value else {
-        return Err(error("robots.json must be an object keyed by token".into(), 1).into());
-    };
+    let entries: Entries = serde_json::from_str(text).map_err(|e| {
+        let message = if e.is_data() {
+            "robots.json must be an object keyed by token".to_owned()
+        } else {
+            format!("not JSON: {e}")
+        };
+        error(message, e.line())
+    })?;
     let mut list = Vec::new();
-    list.try_reserve_exact(entries.len())?;
-    for (token, entry) in &entries {
+    list.try_reserve_exact(entries.0.len())?;
+    for (token, entry) in &entries.0 {
         let serde_json::Value::Object(fields) = entry else {
             return Err(error(format!("the entry of {token:?} is not an object"), 1).into());
         };
@@ -326,6 +329,33 @@ fn parse_robots_json(text: &str) -> Result<Vec<Crawler>, TryListError> {
         list.push(crawler);
     }
     Ok(list)
+}
+
+/// The members of a JSON object in the order written (a `serde_json::Map`
+/// sorts them).
+struct Entries(Vec<(String, serde_json::Value)>);
+
+impl<'de> serde::Deserialize<'de> for Entries {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Entries;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object keyed by token")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Entries, M::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Entries(entries))
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
 }
 
 fn parse_toml(text: &str) -> Result<Vec<Crawler>, TryListError> {

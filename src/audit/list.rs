@@ -208,7 +208,16 @@ pub fn parse_crawler_list(text: &str) -> Result<Vec<Crawler>, ListError> {
 /// and each is reserved fallibly.
 pub fn try_parse_crawler_list(text: &str) -> Result<Vec<Crawler>, TryListError> {
     if text.trim_start().starts_with('{') {
+        #[cfg(feature = "robots-json")]
         return parse_robots_json(text);
+        #[cfg(not(feature = "robots-json"))]
+        return Err(ListError {
+            line: 1,
+            message: "a JSON crawler list (ai.robots.txt's robots.json) needs the \
+                      robots-json feature of robotstxt-exact"
+                .to_owned(),
+        }
+        .into());
     }
     let is_toml = text.lines().any(|line| line.trim() == "[[crawler]]");
     if is_toml {
@@ -285,6 +294,7 @@ fn quoted(value: &str) -> Result<Option<String>, TryReserveError> {
     Ok((rest.is_empty() || rest.starts_with('#')).then_some(out))
 }
 
+#[cfg(feature = "robots-json")]
 /// ai.robots.txt's `robots.json`: an object keyed by product token (in the
 /// list's order), each value an object of strings; `operator` and
 /// `function` are carried as written, `description` becomes the purpose
@@ -333,8 +343,10 @@ fn parse_robots_json(text: &str) -> Result<Vec<Crawler>, TryListError> {
 
 /// The members of a JSON object in the order written (a `serde_json::Map`
 /// sorts them).
+#[cfg(feature = "robots-json")]
 struct Entries(Vec<(String, serde_json::Value)>);
 
+#[cfg(feature = "robots-json")]
 impl<'de> serde::Deserialize<'de> for Entries {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Visitor;
@@ -515,6 +527,14 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(feature = "robots-json"))]
+    fn robots_json_without_the_feature_is_a_list_error() {
+        let error = parse_crawler_list("{\"GPTBot\": {}}").unwrap_err();
+        assert!(error.message.contains("robots-json feature"), "{error}");
+    }
+
+    #[test]
+    #[cfg(feature = "robots-json")]
     fn robots_json_lists() {
         // The shape of ai.robots.txt's robots.json (MIT; see NOTICE).
         let list = parse_crawler_list(

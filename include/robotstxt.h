@@ -230,6 +230,40 @@ typedef uint32_t robotstxt_preference_value;
 #endif // __cplusplus
 
 /**
+ * What an AI system may keep of fetched content: the `use=` item that
+ * Cloudflare's managed robots.txt adds to `Content-Signal`.
+ */
+enum robotstxt_content_use
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * No `use=` item applies.
+     */
+    ROBOTSTXT_CONTENT_USE_NONE = 0,
+    /**
+     * `immediate`: interact, store and reuse nothing.
+     */
+    ROBOTSTXT_CONTENT_USE_IMMEDIATE = 1,
+    /**
+     * `reference`: index, excerpt and link back.
+     */
+    ROBOTSTXT_CONTENT_USE_REFERENCE = 2,
+    /**
+     * `full`: summarise and reproduce.
+     */
+    ROBOTSTXT_CONTENT_USE_FULL = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum robotstxt_content_use robotstxt_content_use;
+#else
+typedef uint32_t robotstxt_content_use;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * Which line a preference line is.
  */
 enum robotstxt_preference_kind
@@ -620,8 +654,8 @@ typedef struct robotstxt_preference {
 /**
  * The usage preferences that apply to an agent for a URL
  * (`robotstxt_robots_preferences()`): the three signals of Cloudflare's
- * Content Signals Policy (`Content-Signal`) and the two categories of
- * draft-ietf-aipref-vocab (`Content-Usage`).
+ * Content Signals Policy (`Content-Signal`) with its `use=` item, and the
+ * three categories of draft-ietf-aipref-vocab-08 (`Content-Usage`).
  */
 typedef struct robotstxt_preferences {
     /**
@@ -649,6 +683,19 @@ typedef struct robotstxt_preferences {
      * `Content-Usage` `search`.
      */
     struct robotstxt_preference usage_search;
+    /**
+     * `Content-Usage` `ai-use` (draft-ietf-aipref-vocab-08).
+     */
+    struct robotstxt_preference usage_ai_use;
+    /**
+     * `Content-Signal` `use=`.
+     */
+    robotstxt_content_use content_use;
+    /**
+     * The line of the `Content-Signal` line that gave `content_use`; 0
+     * when none applies.
+     */
+    uint32_t content_use_line;
 } robotstxt_preferences;
 
 /**
@@ -698,8 +745,8 @@ typedef struct robotstxt_preference_line {
     uint32_t line;
     /**
      * For `Content-Signal`: `search`, `ai-input`, `ai-train`; for
-     * `Content-Usage`: `train-ai`, `search`, then unknown. The `line` of each
-     * is this line's number when its value is known.
+     * `Content-Usage`: `train-ai`, `search`, `ai-use`. The `line` of each is
+     * this line's number when its value is known.
      */
     struct robotstxt_preference values[3];
 } robotstxt_preference_line;

@@ -240,9 +240,14 @@ struct Preferences {
   std::optional<Stated> signal_search;
   std::optional<Stated> signal_ai_input;
   std::optional<Stated> signal_ai_train;
-  // Content-Usage (draft-ietf-aipref-vocab).
+  // Content-Usage (draft-ietf-aipref-vocab-08).
   std::optional<Stated> usage_train_ai;
   std::optional<Stated> usage_search;
+  std::optional<Stated> usage_ai_use;
+  // Content-Signal's use= item (ROBOTSTXT_CONTENT_USE_NONE when none
+  // applies) and its line.
+  robotstxt_content_use content_use = ROBOTSTXT_CONTENT_USE_NONE;
+  uint32_t content_use_line = 0;
 };
 
 // A Request-rate: at most `requests` requests every `seconds` seconds, in
@@ -429,7 +434,10 @@ class Robots {
                        detail::FromC(p.signal_ai_input),
                        detail::FromC(p.signal_ai_train),
                        detail::FromC(p.usage_train_ai),
-                       detail::FromC(p.usage_search)};
+                       detail::FromC(p.usage_search),
+                       detail::FromC(p.usage_ai_use),
+                       p.content_use,
+                       p.content_use_line};
   }
 
   // The Request-rate that applies to agent: the first valid one of the

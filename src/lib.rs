@@ -49,7 +49,9 @@ pub use parser::{
 };
 pub use path::{get_path_params_query, try_get_path_params_query};
 pub use reporting::{RobotsParsedLine, RobotsParsingReporter, RobotsTagName, UNSUPPORTED_TAGS};
-pub use robots::{Answer, CompiledRobots, Group, PreferenceLine, Robots, Rule, RuleKind};
+pub use robots::{
+    Answer, CompiledRobots, FileValue, Group, PolicyGroup, PreferenceLine, Robots, Rule, RuleKind,
+};
 
 /// Runs the Rust examples of the README as doctests, so it cannot drift from
 /// the API.

@@ -1,6 +1,6 @@
 //! The Content-Usage statement parser against `sfv`, an RFC 9651
 //! implementation: the same inputs parse, and the same preferences come out
-//! (draft-ietf-aipref-vocab-07 §6.5: the Token `y` or `n` of the last member
+//! (draft-ietf-aipref-vocab-08 §6.5: the Token `y` or `n` of the last member
 //! with a known label).
 //!
 //! One known departure is kept out of the inputs: Display String escapes in
@@ -16,9 +16,9 @@ use sfv::{BareItem, Dictionary, ListEntry, Parser};
 /// What `sfv` says the statement states, per category: `Some(true)` for
 /// `y`, `Some(false)` for `n`, `None` otherwise; `None` overall when it does
 /// not parse.
-fn reference(input: &str) -> Option<[Option<bool>; 2]> {
+fn reference(input: &str) -> Option<[Option<bool>; 3]> {
     let dict: Dictionary = Parser::new(input).parse().ok()?;
-    let mut out = [None; 2];
+    let mut out = [None; 3];
     for category in UsageCategory::ALL {
         let value = dict
             .iter()
@@ -35,7 +35,7 @@ fn reference(input: &str) -> Option<[Option<bool>; 2]> {
     Some(out)
 }
 
-fn ours(input: &str) -> Option<[Option<bool>; 2]> {
+fn ours(input: &str) -> Option<[Option<bool>; 3]> {
     parse_dictionary(input.as_bytes(), |_, _| {}).ok()?;
     let parsed = parse_usage_value(input.as_bytes(), |_| {});
     Some(UsageCategory::ALL.map(|c| parsed.stated.get(c.index())))
@@ -55,6 +55,7 @@ const PIECES: &[&str] = &[
     "train-ai",
     "search",
     "train-genai",
+    "ai-use",
     "a",
     "*",
     "=",

@@ -7,7 +7,7 @@ use std::ffi::c_char;
 use super::robots::{self, borrowed, robotstxt_robots};
 use super::{ffi_boundary, put, robotstxt_status, robotstxt_str, try_bytes, try_out, try_ref};
 use robotstxt_exact::preferences::{
-    PreferenceKind, Preferences, RequestRate, Signal, Stated, UsageCategory,
+    ContentUse, PreferenceKind, Preferences, RequestRate, Signal, Stated, UsageCategory,
 };
 
 /// A usage preference: unknown (nothing stated), yes/allowed, or no/disallowed.
@@ -33,10 +33,25 @@ pub struct robotstxt_preference {
     pub line: u32,
 }
 
+/// What an AI system may keep of fetched content: the `use=` item that
+/// Cloudflare's managed robots.txt adds to `Content-Signal`.
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum robotstxt_content_use {
+    /// No `use=` item applies.
+    None = 0,
+    /// `immediate`: interact, store and reuse nothing.
+    Immediate = 1,
+    /// `reference`: index, excerpt and link back.
+    Reference = 2,
+    /// `full`: summarise and reproduce.
+    Full = 3,
+}
+
 /// The usage preferences that apply to an agent for a URL
 /// (`robotstxt_robots_preferences()`): the three signals of Cloudflare's
-/// Content Signals Policy (`Content-Signal`) and the two categories of
-/// draft-ietf-aipref-vocab (`Content-Usage`).
+/// Content Signals Policy (`Content-Signal`) with its `use=` item, and the
+/// three categories of draft-ietf-aipref-vocab-08 (`Content-Usage`).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct robotstxt_preferences {
@@ -53,6 +68,13 @@ pub struct robotstxt_preferences {
     pub usage_train_ai: robotstxt_preference,
     /// `Content-Usage` `search`.
     pub usage_search: robotstxt_preference,
+    /// `Content-Usage` `ai-use` (draft-ietf-aipref-vocab-08).
+    pub usage_ai_use: robotstxt_preference,
+    /// `Content-Signal` `use=`.
+    pub content_use: robotstxt_content_use,
+    /// The line of the `Content-Signal` line that gave `content_use`; 0
+    /// when none applies.
+    pub content_use_line: u32,
 }
 
 /// A `Request-rate`: at most `requests` requests every `seconds` seconds,
@@ -95,8 +117,8 @@ pub struct robotstxt_preference_line {
     /// The line number, from 1.
     pub line: u32,
     /// For `Content-Signal`: `search`, `ai-input`, `ai-train`; for
-    /// `Content-Usage`: `train-ai`, `search`, then unknown. The `line` of each
-    /// is this line's number when its value is known.
+    /// `Content-Usage`: `train-ai`, `search`, `ai-use`. The `line` of each is
+    /// this line's number when its value is known.
     pub values: [robotstxt_preference; 3],
 }
 
@@ -125,6 +147,14 @@ fn preferences_to_c(p: &Preferences) -> robotstxt_preferences {
         signal_ai_train: preference(p.signal(Signal::AiTrain)),
         usage_train_ai: preference(p.usage(UsageCategory::TrainAi)),
         usage_search: preference(p.usage(UsageCategory::Search)),
+        usage_ai_use: preference(p.usage(UsageCategory::AiUse)),
+        content_use: match p.content_use.map(|u| u.value) {
+            None => robotstxt_content_use::None,
+            Some(ContentUse::Immediate) => robotstxt_content_use::Immediate,
+            Some(ContentUse::Reference) => robotstxt_content_use::Reference,
+            Some(ContentUse::Full) => robotstxt_content_use::Full,
+        },
+        content_use_line: p.content_use.map_or(0, |u| u.line),
     }
 }
 

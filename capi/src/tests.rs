@@ -381,6 +381,9 @@ fn robots_handle_calls_return_their_fallbacks_and_write_nothing() {
             signal_ai_train: unset,
             usage_train_ai: unset,
             usage_search: unset,
+            usage_ai_use: unset,
+            content_use: robotstxt_content_use::Full,
+            content_use_line: 99,
         };
         let before = prefs;
         let status = with_panic(|| {

@@ -969,6 +969,9 @@ fn c_preferences(robots: &Parsed, agent: &[u8], url: &[u8]) -> robotstxt_prefere
         signal_ai_train: unknown,
         usage_train_ai: unknown,
         usage_search: unknown,
+        usage_ai_use: unknown,
+        content_use: robotstxt_content_use::Full,
+        content_use_line: 77,
     };
     let status = unsafe {
         robotstxt_robots_preferences(robots.0, p(agent), agent.len(), p(url), url.len(), &mut out)
@@ -1002,6 +1005,28 @@ fn preferences_follow_the_attach_example() {
     assert!(example.allowed);
     assert_eq!(example.usage_train_ai, pref(Yes, 11));
     assert_eq!(example.signal_ai_train, pref(Unknown, 0));
+}
+
+#[test]
+fn ai_use_and_the_use_item_reach_c() {
+    // draft-ietf-aipref-vocab-08's ai-use label, and the `use=` item of
+    // Cloudflare's managed files ("use=reference").
+    use robotstxt_preference_value::{No, Unknown};
+    let robots = Parsed::new(
+        b"User-agent: *\nContent-Usage: ai-use=n\nContent-Signal: search=yes,use=reference\n",
+    );
+    let got = c_preferences(&robots, b"AnyBot", b"https://example.com/");
+    assert_eq!(got.usage_ai_use, pref(No, 2));
+    assert_eq!(got.usage_train_ai, pref(Unknown, 0));
+    assert_eq!(
+        (got.content_use, got.content_use_line),
+        (robotstxt_content_use::Reference, 3)
+    );
+    let none = c_preferences(&Parsed::new(b""), b"AnyBot", b"https://example.com/");
+    assert_eq!(
+        (none.content_use, none.content_use_line),
+        (robotstxt_content_use::None, 0)
+    );
 }
 
 #[test]

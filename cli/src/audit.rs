@@ -8,7 +8,9 @@ use std::io::{self, Write};
 
 use clap::Parser;
 use robotstxt_exact::Robots;
-use robotstxt_exact::audit::{Audit, Category, Crawler, audit, known_crawlers, parse_crawler_list};
+use robotstxt_exact::audit::{
+    Audit, Category, Crawler, FileValueAudit, audit, known_crawlers, parse_crawler_list,
+};
 use serde_json::json;
 
 use crate::EXIT_OK;
@@ -27,13 +29,16 @@ use crate::url_warnings::UrlWarnings;
     long_about = "Which known crawlers (AI crawlers, search engines, SEO tools, archivers) a \
         robots.txt blocks from the site root and from each --path, under Google's reading of \
         the file; which group and line decide; which usage preferences (Content-Signal, \
-        Content-Usage) and Request-rate apply; and a summary line.\n\n\
+        Content-Usage) and Request-rate apply; and a summary line. Then what the file says to \
+        everyone: its License (RSL) and LLM-Policy values, and what each policy-token group \
+        (User-agent: __usage_ai-training) says at / and each --path.\n\n\
         Each crawler's own parser may read a file differently from Google's, and usage \
         preferences are requests, not access control.\n\n\
         The list of crawlers ships with the tool, each with the page its token comes from and \
         the date it was checked; --agents-file reads a list of one's own: the same format, or \
         one product token per line, optionally followed by a category (ai-training, ai-search, \
-        ai-assistant, search-engine, seo, archiver, other).\n\n\
+        ai-assistant, search-engine, seo, archiver, ai, other), or ai.robots.txt's robots.json \
+        as published (its operator and function are shown).\n\n\
         Exit status: 0, or 2 on error."
 )]
 pub struct AuditArgs {
@@ -99,6 +104,10 @@ pub fn run(args: AuditArgs) -> u8 {
             verdict.line = 0;
             verdict.preferences = Default::default();
         }
+        for verdict in report.policies.iter_mut().flat_map(|p| p.paths.iter_mut()) {
+            verdict.allowed = false;
+            verdict.line = 0;
+        }
     }
     let decider = Decider::new(&rules, true, true);
     let text = if args.json {
@@ -137,10 +146,14 @@ fn to_text(report: &Audit<'_>, paths: &[String]) -> String {
         }
         let mut row = vec![name, a.crawler.category.as_str().to_owned()];
         row.extend(a.paths.iter().map(|p| verdict_text(p.allowed, p.line)));
+        let more = match a.group_count {
+            0 | 1 => String::new(),
+            n => format!(" (+{} more)", n - 1),
+        };
         row.push(match (a.groups.first(), a.specific) {
             (None, _) => "none".to_owned(),
-            (Some(line), true) => format!("line {line}"),
-            (Some(line), false) => format!("* line {line}"),
+            (Some(line), true) => format!("line {line}{more}"),
+            (Some(line), false) => format!("* line {line}{more}"),
         });
         let mut prefs = a
             .paths
@@ -171,6 +184,36 @@ fn to_text(report: &Audit<'_>, paths: &[String]) -> String {
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
     let mut text = String::new();
+    for value in &report.licenses {
+        text.push_str(&format!("License (line {}): {}\n", value.line, value.value));
+    }
+    for value in &report.llm_policies {
+        text.push_str(&format!(
+            "LLM-Policy (line {}): {}\n",
+            value.line, value.value
+        ));
+    }
+    for policy in &report.policies {
+        let verdicts: Vec<String> = policy
+            .paths
+            .iter()
+            .map(|p| format!("{} {}", p.path, verdict_text(p.allowed, p.line)))
+            .collect();
+        text.push_str(&format!(
+            "policy token {} (line {}{}): {}\n",
+            policy.token,
+            policy.line,
+            if policy.known {
+                ""
+            } else {
+                ", not a known token"
+            },
+            verdicts.join(", ")
+        ));
+    }
+    if !text.is_empty() {
+        text.push('\n');
+    }
     for row in &rows {
         for (c, cell) in row.iter().enumerate() {
             if c + 1 < columns {
@@ -223,10 +266,12 @@ fn to_json(report: &Audit<'_>, decider: &Decider<'_>) -> serde_json::Value {
                 "token": a.crawler.token,
                 "matched_as": a.matched_as,
                 "operator": a.crawler.operator,
+                "function": a.crawler.function,
                 "category": a.crawler.category.as_str(),
                 "ai": a.crawler.category.is_ai(),
                 "specific_group": a.specific,
                 "groups": a.groups,
+                "group_count": a.group_count,
                 "paths": paths,
                 "crawl_delay": a.crawl_delay,
                 "request_rate": a.request_rate.map(|r| json!({
@@ -251,10 +296,40 @@ fn to_json(report: &Audit<'_>, decider: &Decider<'_>) -> serde_json::Value {
         }
     }
     let ai = report.ai_blocked();
+    let values = |values: &[FileValueAudit]| -> Vec<serde_json::Value> {
+        values
+            .iter()
+            .map(|v| json!({"value": v.value, "line": v.line}))
+            .collect()
+    };
+    let policies: Vec<serde_json::Value> = report
+        .policies
+        .iter()
+        .map(|p| {
+            let paths: Vec<serde_json::Value> = p
+                .paths
+                .iter()
+                .map(|v| {
+                    json!({
+                        "path": v.path,
+                        "allowed": v.allowed,
+                        "line": (v.line != 0).then_some(v.line),
+                        "rule": (v.line != 0).then(|| {
+                            String::from_utf8_lossy(decider.line_text(v.line)).into_owned()
+                        }),
+                    })
+                })
+                .collect();
+            json!({"token": p.token, "known": p.known, "line": p.line, "paths": paths})
+        })
+        .collect();
     json!({
         "summary": report.summary(),
         "ai_blocked": {"blocked": ai.blocked, "total": ai.total},
         "categories": categories,
+        "license": values(&report.licenses),
+        "llm_policy": values(&report.llm_policies),
+        "policy_tokens": policies,
         "crawlers": crawlers,
     })
 }

@@ -318,6 +318,7 @@ fn preference_parts(p: &Preferences) -> PreferenceParts {
     let signals = Signal::ALL
         .into_iter()
         .filter_map(|n| p.signal(n).map(|s| (n.as_str(), signal(s), s.line)))
+        .chain(p.content_use.map(|u| ("use", u.value.as_str(), u.line)))
         .collect();
     let usages = UsageCategory::ALL
         .into_iter()

@@ -126,6 +126,17 @@ export class Robots {
   requestRate(userAgent: Input): RequestRate | null;
   /** Which known crawlers this file blocks, and what it asks of them. */
   audit(options?: AuditOptions): Audit;
+  /** The `License` URLs (RSL 1.0, absolute URLs only), in file order. */
+  licenses(): FileValue[];
+  /** The `LLM-Policy` values, in file order. */
+  llmPolicies(): FileValue[];
+  /** The policy tokens (`__usage_ai-training`) the file's groups name. */
+  policyTokens(): { token: string; known: boolean; line: number }[];
+  /**
+   * What the groups naming a policy token say for `url` (allowed: the
+   * purpose is allowed there), or null when no group names it.
+   */
+  policy(token: Input, url: Input): { allowed: boolean; line: number } | null;
   /** Bytes of WebAssembly memory held (grows as queries index more agents). */
   heapBytes(): number;
   /** Releases the WebAssembly memory. Idempotent. */
@@ -146,8 +157,18 @@ export interface Preferences {
   allowed: boolean;
   /** Content-Signal: `search`, `ai-input`, `ai-train`. */
   signals: Partial<Record<'search' | 'ai-input' | 'ai-train', Stated>>;
-  /** Content-Usage: `train-ai`, `search`. */
-  usage: Partial<Record<'train-ai' | 'search', Stated>>;
+  /** Content-Usage (draft-ietf-aipref-vocab-08): `train-ai`, `ai-use`, `search`. */
+  usage: Partial<Record<'train-ai' | 'ai-use' | 'search', Stated>>;
+  /** Content-Usage for uses within a search application, where a stated `search` overrides the others (vocab-08 §4.3). */
+  usageInSearch: Partial<Record<'train-ai' | 'ai-use' | 'search', Stated>>;
+  /** Content-Signal's `use=` item (Cloudflare), or null. */
+  contentUse: { value: 'immediate' | 'reference' | 'full'; line: number } | null;
+}
+
+/** A file-wide value (`License`, `LLM-Policy`) and its line. */
+export interface FileValue {
+  value: string;
+  line: number;
 }
 
 /** A Request-rate: `requests` every `seconds`, in the UTC window (minutes) if any. */
@@ -164,13 +185,18 @@ export type CrawlerCategory =
   | 'search-engine'
   | 'seo'
   | 'archiver'
+  | 'ai'
   | 'other';
 
 export interface AuditOptions {
   /** Paths (or URLs) to check besides `/`. */
   paths?: readonly string[];
-  /** Crawlers to audit instead of the shipped list. */
-  crawlers?: readonly (string | { token: string; category?: CrawlerCategory })[];
+  /**
+   * Crawlers to audit instead of the shipped list: tokens or objects, or a
+   * list's text (the shipped list's format, ai.robots.txt's robots.json, or
+   * a token a line).
+   */
+  crawlers?: readonly (string | { token: string; category?: CrawlerCategory })[] | string;
 }
 
 export interface CrawlerAudit {
@@ -178,11 +204,15 @@ export interface CrawlerAudit {
   /** The token's [A-Za-z_-] prefix, as Google's matcher compares agents. */
   matchedAs: string;
   operator: string;
+  /** What its list says it does (ai.robots.txt's `function`), or "". */
+  function: string;
   category: CrawlerCategory;
   /** Whether a group names the crawler (else the `*` groups apply). */
   specificGroup: boolean;
-  /** The first line of each group that applies. */
+  /** The first line of each group that applies, at most 16 of them. */
   groups: number[];
+  /** How many groups apply. */
+  groupCount: number;
   /** `/` first, then each path asked. */
   paths: { path: string; allowed: boolean; line: number; preferences: Preferences }[];
   crawlDelay: number | null;
@@ -201,6 +231,17 @@ export interface Audit {
   summary: string;
   aiBlocked: { blocked: number; total: number };
   categories: Partial<Record<CrawlerCategory, { blocked: number; total: number }>>;
+  /** The `License` URLs, in file order. */
+  license: FileValue[];
+  /** The `LLM-Policy` values, in file order. */
+  llmPolicy: FileValue[];
+  /** Each policy token the file's groups name, and what its groups say at `/` and each path. */
+  policyTokens: {
+    token: string;
+    known: boolean;
+    line: number;
+    paths: { path: string; allowed: boolean; line: number }[];
+  }[];
   crawlers: CrawlerAudit[];
 }
 

@@ -28,8 +28,13 @@ function answer(packed) {
   return unpack(packed);
 }
 
-/** A crawler list as the module reads it: a token and a category a line. */
+/**
+ * A crawler list as the module reads it: a token and a category a line; a
+ * string is a list's text as it is (the shipped list's format, ai.robots.txt's
+ * robots.json, or a token a line).
+ */
 function crawlerList(crawlers) {
+  if (typeof crawlers === 'string') return crawlers;
   const lines = [];
   for (const c of crawlers) {
     const token = typeof c === 'string' ? c : c.token;
@@ -161,9 +166,45 @@ export class Robots {
   }
 
   /**
+   * The `License` URLs (RSL 1.0; absolute URLs only), `[{value, line}]` in
+   * file order: for the whole file, wherever the lines stand.
+   */
+  licenses() {
+    return JSON.parse(this.#parsed().file_values_json()).license;
+  }
+
+  /** The `LLM-Policy` values, `[{value, line}]` in file order. */
+  llmPolicies() {
+    return JSON.parse(this.#parsed().file_values_json()).llmPolicy;
+  }
+
+  /**
+   * The policy tokens (`__<namespace>_<label>`, such as
+   * `__usage_ai-training`) the file's user-agent lines name:
+   * `[{token, known, line}]` in file order.
+   */
+  policyTokens() {
+    return JSON.parse(this.#parsed().file_values_json()).policyTokens;
+  }
+
+  /**
+   * What the groups naming the policy token `token` say for `url`, read as
+   * Google reads any group: `{allowed, line}` (allowed: the purpose is
+   * allowed there), or null when no group names the token.
+   */
+  policy(token, url) {
+    const p = this.#parsed();
+    const t = toArgument(token, 'the policy token');
+    return JSON.parse(withStaged(url, 'the URL', (len) => p.policy_json_staged(t, len)));
+  }
+
+  /**
    * Which known crawlers this file blocks from `/` and each of `paths`, with
    * the deciding group and line and the preferences that apply; `crawlers`
-   * (tokens, or `{token, category}`) replaces the shipped list.
+   * (tokens, `{token, category}`, or a list's text, ai.robots.txt's
+   * robots.json included) replaces the shipped list. Also the file's
+   * License and LLM-Policy values and what each policy-token group says at
+   * each path.
    */
   audit({ paths = [], crawlers } = {}) {
     const [packed, ends] = packList(paths, 'the paths');

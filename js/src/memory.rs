@@ -12,9 +12,9 @@
 //! `sitemap` value of at most one line), lint's count per code, and
 //! wasm-bindgen's copies of the small arguments not passed through the
 //! stage. A trap there is a `WebAssembly.RuntimeError` in JavaScript, and
-//! the module goes on working (js/README.md, "Memory"). The audit is the
-//! exception: it copies its paths per crawler infallibly, as the core's
-//! audit does.
+//! the module goes on working (js/README.md, "Memory"). The audit, its
+//! crawler list and its report included, uses the core's `try_audit` and
+//! `try_parse_crawler_list`.
 
 use std::collections::TryReserveError;
 

@@ -1,17 +1,42 @@
-//! Usage preferences, Request-rate and the audit of a parsed robots.txt, as
-//! JSON for the JavaScript layer (`lib/robots.js`, `lib/audit.js`).
+//! Usage preferences, Request-rate, the file-wide values, policy tokens and
+//! the audit of a parsed robots.txt, as JSON for the JavaScript layer
+//! (`lib/robots.js`).
+//!
+//! The audit's report does not grow with the number of groups (each crawler
+//! lists at most `MAX_GROUP_LINES` of them, with their count), so its JSON
+//! stays far below V8's longest string; every allocation for it is fallible
+//! and memory running out is the package's own `Error`.
 
-use robotstxt_exact::audit::{Category, Crawler, audit, known_crawlers, parse_crawler_list};
-use robotstxt_exact::preferences::{Preferences, RequestRate, Signal, UsageCategory};
+use robotstxt_exact::audit::{
+    Category, Crawler, FileValueAudit, TryListError, known_crawlers, try_audit,
+    try_parse_crawler_list,
+};
+use robotstxt_exact::preferences::{Preferences, RequestRate, Signal, Stated, UsageCategory};
 use wasm_bindgen::prelude::*;
 
 use crate::json::Json;
 use crate::list::Items;
-use crate::memory::oom;
+use crate::memory::{oom, vec_with_capacity};
 use crate::robots::Parsed;
 use crate::stage::{stage_mismatch, with_staged};
 
-/// `{allowed, signals: {name: {allowed, line}}, usage: {label: {...}}}`.
+/// `{name: {allowed, line}}` for the categories `stated` gives a value for.
+fn write_usage(j: &mut Json, stated: impl Fn(UsageCategory) -> Option<Stated>) {
+    j.begin_object();
+    for category in UsageCategory::ALL {
+        if let Some(s) = stated(category) {
+            j.key(category.as_str());
+            j.begin_object();
+            j.field_bool("allowed", s.allowed);
+            j.field_number("line", s.line);
+            j.end_object();
+        }
+    }
+    j.end_object();
+}
+
+/// `{allowed, signals: {name: {allowed, line}}, usage: {label: {...}},
+/// usageInSearch: {...}, contentUse: {value, line} | null}`.
 fn write_preferences(j: &mut Json, p: &Preferences) {
     j.begin_object();
     j.field_bool("allowed", p.allowed);
@@ -28,18 +53,32 @@ fn write_preferences(j: &mut Json, p: &Preferences) {
     }
     j.end_object();
     j.key("usage");
-    j.begin_object();
-    for category in UsageCategory::ALL {
-        if let Some(s) = p.usage(category) {
-            j.key(category.as_str());
+    write_usage(j, |c| p.usage(c));
+    j.key("usageInSearch");
+    write_usage(j, |c| p.usage_in_search(c));
+    j.key("contentUse");
+    match p.content_use {
+        Some(u) => {
             j.begin_object();
-            j.field_bool("allowed", s.allowed);
-            j.field_number("line", s.line);
+            j.field_string("value", u.value.as_str().as_bytes());
+            j.field_number("line", u.line);
             j.end_object();
         }
+        None => j.null(),
     }
     j.end_object();
-    j.end_object();
+}
+
+/// `[{value, line}]`.
+fn write_values(j: &mut Json, values: &[FileValueAudit]) {
+    j.begin_array();
+    for v in values {
+        j.begin_object();
+        j.field_string("value", v.value.as_bytes());
+        j.field_number("line", v.line);
+        j.end_object();
+    }
+    j.end_array();
 }
 
 /// `{requests, seconds, window: [start, end] | null}` or `null`.
@@ -93,9 +132,67 @@ impl Parsed {
         j.finish().map_err(|e| oom("finding the Request-rate", e))
     }
 
+    /// The file-wide values and policy tokens as JSON: `{license: [{value,
+    /// line}], llmPolicy: [...], policyTokens: [{token, known, line}]}`.
+    pub fn file_values_json(&self) -> Result<String, JsError> {
+        const WHAT: &str = "listing the file-wide values";
+        let robots = self.robots();
+        let mut j = Json::default();
+        j.begin_object();
+        for (key, license) in [("license", true), ("llmPolicy", false)] {
+            j.key(key);
+            j.begin_array();
+            let values: &mut dyn Iterator<Item = _> = if license {
+                &mut robots.licenses()
+            } else {
+                &mut robots.llm_policies()
+            };
+            for v in values {
+                j.begin_object();
+                j.field_string("value", v.value);
+                j.field_number("line", v.line);
+                j.end_object();
+            }
+            j.end_array();
+        }
+        j.key("policyTokens");
+        j.begin_array();
+        for t in robots.policy_tokens().map_err(|e| oom(WHAT, e))? {
+            j.begin_object();
+            j.field_string("token", t.token.token);
+            j.field_bool("known", t.token.is_known());
+            j.field_number("line", t.line);
+            j.end_object();
+        }
+        j.end_array();
+        j.end_object();
+        j.finish().map_err(|e| oom(WHAT, e))
+    }
+
+    /// What the groups naming the policy token say for the staged URL, as
+    /// JSON: `{allowed, line}`, or `null` when no group names it.
+    pub fn policy_json_staged(&self, token: &[u8], url_len: usize) -> Result<String, JsError> {
+        const WHAT: &str = "reading a policy token's group";
+        let answer = with_staged(url_len, |url| self.robots().policy(token, url))
+            .ok_or_else(stage_mismatch)?
+            .map_err(|e| oom(WHAT, e))?;
+        let mut j = Json::default();
+        match answer {
+            Some(a) => {
+                j.begin_object();
+                j.field_bool("allowed", a.allowed);
+                j.field_number("line", a.matching_line);
+                j.end_object();
+            }
+            None => j.null(),
+        }
+        j.finish().map_err(|e| oom(WHAT, e))
+    }
+
     /// The audit for the paths of a packed list, of the shipped crawlers or
-    /// of those of `list` (the shipped list's format, or one token per line
-    /// with an optional category), as JSON.
+    /// of those of `list` (the shipped list's format, ai.robots.txt's
+    /// `robots.json`, or one token per line with an optional category), as
+    /// JSON. Running out of memory is the package's `Error`.
     pub fn audit_json(
         &self,
         paths: &[u8],
@@ -107,20 +204,52 @@ impl Parsed {
         let crawlers: &[Crawler] = match list {
             None => known_crawlers(),
             Some(text) => {
-                own = parse_crawler_list(&text)
-                    .map_err(|e| JsError::new(&format!("robotstxt-exact: crawler list, {e}")))?;
+                own = try_parse_crawler_list(&text).map_err(|e| match e {
+                    TryListError::OutOfMemory(e) => oom(WHAT, e),
+                    TryListError::List(e) => {
+                        JsError::new(&format!("robotstxt-exact: crawler list, {e}"))
+                    }
+                })?;
                 &own
             }
         };
         let paths = Items::new(paths, path_ends)?;
-        let paths: Vec<String> = paths
-            .iter()
-            .map(|p| String::from_utf8_lossy(p).into_owned())
-            .collect();
-        let report = audit(self.robots(), crawlers, &paths);
+        let mut owned: Vec<String> = vec_with_capacity(paths.iter().count(), WHAT)?;
+        for p in paths.iter() {
+            let mut copy = String::new();
+            copy.try_reserve_exact(p.len().saturating_mul(3))
+                .map_err(|e| oom(WHAT, e))?;
+            copy.push_str(&String::from_utf8_lossy(p));
+            owned.push(copy);
+        }
+        let report = try_audit(self.robots(), crawlers, &owned).map_err(|e| oom(WHAT, e))?;
         let mut j = Json::default();
         j.begin_object();
         j.field_string("summary", report.summary().as_bytes());
+        j.key("license");
+        write_values(&mut j, &report.licenses);
+        j.key("llmPolicy");
+        write_values(&mut j, &report.llm_policies);
+        j.key("policyTokens");
+        j.begin_array();
+        for p in &report.policies {
+            j.begin_object();
+            j.field_string("token", p.token.as_bytes());
+            j.field_bool("known", p.known);
+            j.field_number("line", p.line);
+            j.key("paths");
+            j.begin_array();
+            for v in &p.paths {
+                j.begin_object();
+                j.field_string("path", v.path.as_bytes());
+                j.field_bool("allowed", v.allowed);
+                j.field_number("line", v.line);
+                j.end_object();
+            }
+            j.end_array();
+            j.end_object();
+        }
+        j.end_array();
         let ai = report.ai_blocked();
         j.key("aiBlocked");
         j.begin_object();
@@ -147,6 +276,7 @@ impl Parsed {
             j.field_string("token", a.crawler.token.as_bytes());
             j.field_string("matchedAs", a.matched_as.as_bytes());
             j.field_string("operator", a.crawler.operator.as_bytes());
+            j.field_string("function", a.crawler.function.as_bytes());
             j.field_string("category", a.crawler.category.as_str().as_bytes());
             j.field_bool("specificGroup", a.specific);
             j.key("groups");
@@ -155,6 +285,7 @@ impl Parsed {
                 j.number(line);
             }
             j.end_array();
+            j.field_number("groupCount", a.group_count);
             j.key("paths");
             j.begin_array();
             for p in &a.paths {

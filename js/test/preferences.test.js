@@ -28,6 +28,9 @@ test('the attach example table', () => {
     allowed: true,
     signals: { search: { allowed: true, line: 6 }, 'ai-train': { allowed: false, line: 6 } },
     usage: { 'train-ai': { allowed: false, line: 4 } },
+    // Search states nothing here: within search, train-ai's own applies.
+    usageInSearch: { 'train-ai': { allowed: false, line: 4 } },
+    contentUse: null,
   });
   assert.deepEqual(robots.preferences(['OtherBot'], 'https://example.com/ai-ok/test').usage, {
     'train-ai': { allowed: true, line: 5 },
@@ -37,6 +40,8 @@ test('the attach example table', () => {
     allowed: false,
     signals: {},
     usage: {},
+    usageInSearch: {},
+    contentUse: null,
   });
   assert.deepEqual(robots.preferences('ExampleBot', 'https://example.com/never/test').usage, {
     'train-ai': { allowed: true, line: 11 },
@@ -91,4 +96,95 @@ test('own crawler lists', () => {
   assert.throws(() => robots.audit({ crawlers: ['two words'] }), TypeError);
   assert.throws(() => robots.audit({ crawlers: [{ token: 'X', category: 'robots' }] }), /unknown category/);
   robots.free();
+});
+
+// An excerpt of ai.robots.txt's robots.json as published (MIT; see NOTICE):
+// an object keyed by token, each with operator, respect, function,
+// frequency and description.
+const ROBOTS_JSON = JSON.stringify({
+  AI2Bot: {
+    operator: '[Ai2](https://allenai.org/crawler)',
+    respect: 'Yes',
+    function: 'Content is used to train open language models.',
+    frequency: 'No information provided.',
+    description: "Explores 'certain domains' to find web content.",
+  },
+  'ChatGPT Agent': {
+    operator: '[OpenAI](https://openai.com)',
+    respect: 'Unclear at this time.',
+    function: 'AI Agents',
+    frequency: 'Unclear at this time.',
+    description: 'ChatGPT Agent is an AI agent.',
+  },
+});
+
+// RSL 1.0 ("License: [absoluteURL]", not tied to any user agent), a
+// policy-token group (draft-kelley-aipref-training-preference-signal-00,
+// written __usage_ai-training as draft-kelley-rep-namespaces-00 writes it)
+// and draft-ietf-aipref-vocab-08's ai-use label.
+const DRAFTS = `License: https://example.com/license.xml
+User-agent: *
+Allow: /
+Content-Usage: ai-use=n
+Content-Signal: search=yes, use=reference
+LLM-Policy: /llms.txt
+
+User-agent: __usage_ai-training
+Disallow: /
+Allow: /blog/
+`;
+
+test('vocab-08, RSL License, LLM-Policy and policy tokens', () => {
+  const robots = new Robots(DRAFTS);
+  const p = robots.preferences('AnyBot', 'https://example.com/page');
+  assert.deepEqual(p.usage, { 'ai-use': { allowed: false, line: 4 } });
+  assert.deepEqual(p.contentUse, { value: 'reference', line: 5 });
+  assert.deepEqual(robots.licenses(), [{ value: 'https://example.com/license.xml', line: 1 }]);
+  assert.deepEqual(robots.llmPolicies(), [{ value: '/llms.txt', line: 6 }]);
+  assert.deepEqual(robots.policyTokens(), [{ token: '__usage_ai-training', known: true, line: 8 }]);
+  // The group is read as Google reads any group: Disallow: / (line 9),
+  // Allow: /blog/ (line 10) the longer match.
+  assert.deepEqual(robots.policy('__usage_ai-training', 'https://example.com/x'), { allowed: false, line: 9 });
+  assert.deepEqual(robots.policy('__usage_ai-training', 'https://example.com/blog/a'), { allowed: true, line: 10 });
+  assert.equal(robots.policy('__usage_other', 'https://example.com/'), null);
+  // Extensions never change a verdict.
+  assert.equal(robots.allowed('AnyBot', 'https://example.com/x'), true);
+  robots.free();
+});
+
+test('the audit with robots.json, a License, a policy token and ai-use=n', () => {
+  const report = audit(DRAFTS, { paths: ['/blog/a'], crawlers: ROBOTS_JSON });
+  assert.deepEqual(report.crawlers.map((c) => [c.token, c.matchedAs, c.category]), [
+    ['AI2Bot', 'AI', 'ai'],
+    ['ChatGPT Agent', 'ChatGPT', 'ai-assistant'],
+  ]);
+  assert.equal(report.crawlers[0].operator, '[Ai2](https://allenai.org/crawler)');
+  assert.equal(report.crawlers[0].function, 'Content is used to train open language models.');
+  for (const c of report.crawlers) {
+    // The `*` group (line 2): Allow: / (line 3); ai-use=n from line 4.
+    assert.deepEqual(c.paths.map((p) => [p.allowed, p.line]), [[true, 3], [true, 3]]);
+    assert.deepEqual(c.paths[0].preferences.usage, { 'ai-use': { allowed: false, line: 4 } });
+  }
+  assert.deepEqual(report.license, [{ value: 'https://example.com/license.xml', line: 1 }]);
+  assert.deepEqual(report.llmPolicy, [{ value: '/llms.txt', line: 6 }]);
+  assert.deepEqual(report.policyTokens, [{
+    token: '__usage_ai-training',
+    known: true,
+    line: 8,
+    paths: [{ path: '/', allowed: false, line: 9 }, { path: '/blog/a', allowed: true, line: 10 }],
+  }]);
+});
+
+test("the audit's report does not grow with the number of groups", () => {
+  // 100,000 one-rule `*` groups: each crawler lists the first 16 group
+  // lines and counts the rest, where it once listed them all (a 100 MB file
+  // made the report longer than V8's longest string).
+  const body = 'User-agent: *\nDisallow: /x\n'.repeat(100_000);
+  const report = audit(body, { crawlers: ['FooBot', 'BarBot'] });
+  for (const c of report.crawlers) {
+    assert.equal(c.groups.length, 16);
+    assert.equal(c.groupCount, 100_000);
+    assert.deepEqual(c.groups.slice(0, 3), [1, 3, 5]);
+  }
+  assert.ok(JSON.stringify(report).length < 4096);
 });

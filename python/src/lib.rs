@@ -12,8 +12,11 @@
 //! - `reporter.rs`: `parse_robots_txt` with `RobotsParsingReporter` or a
 //!   Python handler, and the per-line report;
 //! - `preferences.rs`: usage preferences (`Preferences`, `Stated`,
-//!   `RequestRate`, `PreferenceLine`) and the audit (`audit`, `Crawler`,
-//!   `known_crawlers`, ...);
+//!   `RequestRate`, `PreferenceLine`), as `robots.rs` and `audit.rs` give
+//!   them;
+//! - `audit.rs`: the audit (`audit`, `Audit`, `CrawlerAudit`,
+//!   `PolicyAudit`, `Crawler`, `known_crawlers`, ...), which reads a
+//!   `Robots`;
 //! - `crawler.rs`: the crawler's side (`robots_txt_url`, `Policy`,
 //!   `CacheEntry`, ...);
 //! - `convert.rs`: the argument and result conversions they all share;
@@ -22,6 +25,7 @@
 
 use pyo3::prelude::*;
 
+mod audit;
 mod convert;
 mod crawler;
 mod errors;
@@ -30,15 +34,16 @@ mod preferences;
 mod reporter;
 mod robots;
 
+use audit::{
+    Audit, Crawler, CrawlerAudit, PathVerdict, PolicyAudit, audit_robots, known_crawlers,
+    parse_crawler_list,
+};
 use crawler::{
     CacheEntry, Decision, Policy, PyAccess, applies_to, is_robots_txt_url,
     max_age_from_cache_control, robots_txt_url, should_follow_redirect, truncate_body,
 };
 use matcher::{RobotsMatcher, extract_user_agent, get_path_params_query, maybe_escape_pattern};
-use preferences::{
-    Audit, Crawler, CrawlerAudit, PathVerdict, PreferenceLine, Preferences, RequestRate, Stated,
-    audit_robots, known_crawlers, parse_crawler_list,
-};
+use preferences::{PreferenceLine, Preferences, RequestRate, Stated};
 use reporter::{
     LineMetadata, PyTagName, RobotsParsedLine, RobotsParsingReporter, parse_robots_txt,
 };
@@ -69,6 +74,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PathVerdict>()?;
     m.add_class::<CrawlerAudit>()?;
     m.add_class::<Audit>()?;
+    m.add_class::<PolicyAudit>()?;
     m.add_function(wrap_pyfunction!(audit_robots, m)?)?;
     m.add_function(wrap_pyfunction!(known_crawlers, m)?)?;
     m.add_function(wrap_pyfunction!(parse_crawler_list, m)?)?;

@@ -422,6 +422,66 @@ impl Robots {
         })
     }
 
+    /// The `License` URLs (RSL 1.0; absolute URLs only) as `(value, line)`,
+    /// in file order: for the whole file, wherever the lines stand.
+    fn licenses<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            list_of(
+                py,
+                self.inner
+                    .licenses()
+                    .map(|v| tuple(py, &[text(py, v.value)?, int(py, v.line.into())?])),
+            )
+        })
+    }
+
+    /// The `LLM-Policy` values as `(value, line)`, in file order.
+    fn llm_policies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            list_of(
+                py,
+                self.inner
+                    .llm_policies()
+                    .map(|v| tuple(py, &[text(py, v.value)?, int(py, v.line.into())?])),
+            )
+        })
+    }
+
+    /// The policy tokens (`__<namespace>_<label>`, such as
+    /// `__usage_ai-training`) the file's `user-agent` lines name, as
+    /// `(token, line of the first)`, in file order.
+    fn policy_tokens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            let tokens = self.inner.policy_tokens().map_err(no_memory)?;
+            list_of(
+                py,
+                tokens
+                    .iter()
+                    .map(|t| tuple(py, &[text(py, t.token.token)?, int(py, t.line.into())?])),
+            )
+        })
+    }
+
+    /// What the groups naming the policy token `token` say for `url`, read
+    /// as Google reads any group: an `Answer` (allowed means the purpose is
+    /// allowed there), or None when no group names the token.
+    fn policy(
+        &self,
+        py: Python<'_>,
+        token: &Bound<'_, PyAny>,
+        url: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Answer>> {
+        guarded(|| {
+            let token = bytes_of(token, "token")?;
+            let url = bytes_of(url, "url")?;
+            let robots = &*self.inner;
+            let answer = py
+                .allow_threads(|| robots.policy(&*token, &*url))
+                .map_err(no_memory)?;
+            Ok(answer.map(Answer::from))
+        })
+    }
+
     /// Heap bytes held by the parsed object.
     fn heap_bytes(&self) -> usize {
         self.inner.heap_bytes()

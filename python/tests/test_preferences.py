@@ -130,3 +130,94 @@ def test_known_crawlers_have_sources():
     crawlers = known_crawlers()
     assert len([c for c in crawlers if c.category.startswith("ai-")]) >= 30
     assert all(c.source and len(c.checked) == 10 for c in crawlers)
+
+
+# An excerpt of ai.robots.txt's robots.json as published (MIT; see NOTICE).
+ROBOTS_JSON = """{
+    "AI2Bot": {
+        "operator": "[Ai2](https://allenai.org/crawler)",
+        "respect": "Yes",
+        "function": "Content is used to train open language models.",
+        "frequency": "No information provided.",
+        "description": "Explores 'certain domains' to find web content."
+    },
+    "ChatGPT Agent": {
+        "operator": "[OpenAI](https://openai.com)",
+        "respect": "Unclear at this time.",
+        "function": "AI Agents",
+        "frequency": "Unclear at this time.",
+        "description": "ChatGPT Agent is an AI agent."
+    }
+}"""
+
+# RSL 1.0 ("License: [absoluteURL]", "not tied to any specific user
+# agent"), a policy-token group (draft-kelley-aipref-training-preference-
+# signal-00, written as draft-kelley-rep-namespaces-00 writes labels) and
+# draft-ietf-aipref-vocab-08's ai-use label.
+DRAFTS = """License: https://example.com/license.xml
+User-agent: *
+Allow: /
+Content-Usage: ai-use=n, search=y
+Content-Signal: search=yes, use=reference
+LLM-Policy: /llms.txt
+
+User-agent: __usage_ai-training
+Disallow: /
+Allow: /blog/
+"""
+
+
+def test_vocab_08_license_llm_policy_and_policy_tokens() -> None:
+    robots = Robots(DRAFTS)
+    p = robots.preferences("AnyBot", "https://example.com/page")
+    assert {k: (s.allowed, s.line) for k, s in p.usage.items()} == {
+        "ai-use": (False, 4),
+        "search": (True, 4),
+    }
+    # vocab-08 §4.3: within a search application, search=y overrides.
+    assert p.usage_in_search["ai-use"].allowed is True
+    assert p.content_use == ("reference", 5)
+    assert robots.licenses() == [("https://example.com/license.xml", 1)]
+    assert robots.llm_policies() == [("/llms.txt", 6)]
+    assert robots.policy_tokens() == [("__usage_ai-training", 8)]
+    blocked = robots.policy("__usage_ai-training", "https://example.com/x")
+    assert blocked is not None and (blocked.allowed, blocked.matching_line) == (False, 9)
+    blog = robots.policy("__usage_ai-training", "https://example.com/blog/a")
+    assert blog is not None and (blog.allowed, blog.matching_line) == (True, 10)
+    assert robots.policy("__usage_other", "https://example.com/") is None
+    # Extensions never change a verdict.
+    assert robots.allowed("AnyBot", "https://example.com/x")
+
+
+def test_audit_with_robots_json_license_policy_token_and_ai_use() -> None:
+    crawlers = parse_crawler_list(ROBOTS_JSON)
+    assert [(c.token, c.category, c.function) for c in crawlers] == [
+        ("AI2Bot", "ai", "Content is used to train open language models."),
+        ("ChatGPT Agent", "ai-assistant", "AI Agents"),
+    ]
+    report = audit(DRAFTS, paths=["/blog/a"], crawlers=crawlers)
+    assert [(c.crawler.token, c.matched_as) for c in report.crawlers] == [
+        ("AI2Bot", "AI"),
+        ("ChatGPT Agent", "ChatGPT"),
+    ]
+    assert report.crawlers[0].crawler.operator == "[Ai2](https://allenai.org/crawler)"
+    for c in report.crawlers:
+        # The `*` group: Allow: / (line 3); ai-use=n from line 4.
+        assert [(v.allowed, v.line) for v in c.paths] == [(True, 3), (True, 3)]
+        assert c.paths[0].preferences.usage["ai-use"].allowed is False
+    assert report.licenses == [("https://example.com/license.xml", 1)]
+    assert report.llm_policies == [("/llms.txt", 6)]
+    [policy] = report.policies
+    assert (policy.token, policy.known, policy.line) == ("__usage_ai-training", True, 8)
+    assert policy.paths == [("/", False, 9), ("/blog/a", True, 10)]
+
+
+def test_audit_report_does_not_grow_with_the_groups() -> None:
+    # 100,000 one-rule `*` groups: the first 16 group lines and the count,
+    # where every crawler once listed them all (26.7 s and 5.2 GB for
+    # 100 MB).
+    body = "User-agent: *\nDisallow: /x\n" * 100_000
+    report = audit(body, crawlers=["FooBot", "BarBot"])
+    for c in report.crawlers:
+        assert len(c.groups) == 16 and c.group_count == 100_000
+        assert c.groups[:3] == [1, 3, 5]

@@ -20,19 +20,23 @@ pub enum Category {
     Seo,
     /// Crawls for a web archive.
     Archiver,
+    /// An AI crawler whose list does not say which of the AI categories it
+    /// is in (ai.robots.txt's `robots.json`, whose `function` is free text).
+    Ai,
     /// Anything else (users' lists).
     Other,
 }
 
 impl Category {
     /// Every category, in the order of the list.
-    pub const ALL: [Category; 7] = [
+    pub const ALL: [Category; 8] = [
         Category::AiTraining,
         Category::AiSearch,
         Category::AiAssistant,
         Category::SearchEngine,
         Category::Seo,
         Category::Archiver,
+        Category::Ai,
         Category::Other,
     ];
 
@@ -45,6 +49,7 @@ impl Category {
             Category::SearchEngine => "search-engine",
             Category::Seo => "seo",
             Category::Archiver => "archiver",
+            Category::Ai => "ai",
             Category::Other => "other",
         }
     }
@@ -58,8 +63,22 @@ impl Category {
     pub fn is_ai(self) -> bool {
         matches!(
             self,
-            Category::AiTraining | Category::AiSearch | Category::AiAssistant
+            Category::AiTraining | Category::AiSearch | Category::AiAssistant | Category::Ai
         )
+    }
+
+    /// The category of an entry of ai.robots.txt's `robots.json` from its
+    /// `function`: the labels that list takes from Known Agents' categories
+    /// map to ours (`AI Data Scrapers` to `ai-training`, `AI Search
+    /// Crawlers` to `ai-search`, `AI Assistants` and `AI Agents` to
+    /// `ai-assistant`); any other text, [`Category::Ai`].
+    pub fn of_function(function: &str) -> Category {
+        match function.trim() {
+            "AI Data Scrapers" => Category::AiTraining,
+            "AI Search Crawlers" => Category::AiSearch,
+            "AI Assistants" | "AI Agents" => Category::AiAssistant,
+            _ => Category::Ai,
+        }
     }
 }
 
@@ -72,6 +91,9 @@ pub struct Crawler {
     pub operator: String,
     /// What it is for.
     pub category: Category,
+    /// What its list says it does (ai.robots.txt's `function`), as
+    /// written; empty when the list says nothing.
+    pub function: String,
     /// What its operator says it does, in a few words.
     pub purpose: String,
     /// The operator's page the token comes from, or `"none"`.
@@ -91,6 +113,7 @@ impl Crawler {
             token: token.into(),
             operator: String::new(),
             category,
+            function: String::new(),
             purpose: String::new(),
             source: String::new(),
             checked: String::new(),
@@ -161,9 +184,13 @@ pub fn known_crawlers() -> &'static [Crawler] {
     })
 }
 
-/// Reads a crawler list: either the format of `crawlers.toml` (a subset of
-/// TOML: `[[crawler]]` tables of double-quoted strings), or plain text with
-/// one crawler per line, `TOKEN [CATEGORY]`, where `#` starts a comment.
+/// Reads a crawler list: the format of `crawlers.toml` (a subset of TOML:
+/// `[[crawler]]` tables of double-quoted strings); ai.robots.txt's
+/// `robots.json` as published (a JSON object keyed by token, each entry with
+/// `operator`, `respect`, `function`, `frequency` and `description`
+/// strings), told by its first byte that is not whitespace being `{`; or
+/// plain text with one crawler per line, `TOKEN [CATEGORY]`, where `#`
+/// starts a comment.
 ///
 /// Aborts when memory runs out, as `Vec` does; [`try_parse_crawler_list`]
 /// reports that instead.
@@ -180,6 +207,18 @@ pub fn parse_crawler_list(text: &str) -> Result<Vec<Crawler>, ListError> {
 /// aborting: the list and every string copied into it grow with the text,
 /// and each is reserved fallibly.
 pub fn try_parse_crawler_list(text: &str) -> Result<Vec<Crawler>, TryListError> {
+    if text.trim_start().starts_with('{') {
+        #[cfg(feature = "robots-json")]
+        return parse_robots_json(text);
+        #[cfg(not(feature = "robots-json"))]
+        return Err(ListError {
+            line: 1,
+            message: "a JSON crawler list (ai.robots.txt's robots.json) needs the \
+                      robots-json feature of robotstxt-exact"
+                .to_owned(),
+        }
+        .into());
+    }
     let is_toml = text.lines().any(|line| line.trim() == "[[crawler]]");
     if is_toml {
         parse_toml(text)
@@ -255,6 +294,82 @@ fn quoted(value: &str) -> Result<Option<String>, TryReserveError> {
     Ok((rest.is_empty() || rest.starts_with('#')).then_some(out))
 }
 
+#[cfg(feature = "robots-json")]
+/// ai.robots.txt's `robots.json`: an object keyed by product token (in the
+/// list's order), each value an object of strings; `operator` and
+/// `function` are carried as written, `description` becomes the purpose
+/// and `respect` the note, and the category comes from `function`
+/// ([`Category::of_function`]). Members that are not strings are skipped,
+/// so a field the list adds later does not stop the reading.
+fn parse_robots_json(text: &str) -> Result<Vec<Crawler>, TryListError> {
+    let error = |message: String, line: usize| ListError { line, message };
+    let entries: Entries = serde_json::from_str(text).map_err(|e| {
+        let message = if e.is_data() {
+            "robots.json must be an object keyed by token".to_owned()
+        } else {
+            format!("not JSON: {e}")
+        };
+        error(message, e.line())
+    })?;
+    let mut list = Vec::new();
+    list.try_reserve_exact(entries.0.len())?;
+    for (token, entry) in &entries.0 {
+        let serde_json::Value::Object(fields) = entry else {
+            return Err(error(format!("the entry of {token:?} is not an object"), 1).into());
+        };
+        if token.trim().is_empty() {
+            return Err(error("an entry with an empty token".into(), 1).into());
+        }
+        let field = |name: &str| -> Result<String, TryReserveError> {
+            match fields.get(name) {
+                Some(serde_json::Value::String(s)) => try_string(s),
+                _ => Ok(String::new()),
+            }
+        };
+        let mut crawler = Crawler::new(try_string(token.trim())?, Category::Ai);
+        crawler.operator = field("operator")?;
+        crawler.function = field("function")?;
+        crawler.category = Category::of_function(&crawler.function);
+        crawler.purpose = field("description")?;
+        let respect = field("respect")?;
+        if !respect.is_empty() {
+            crawler.note = format!("respects robots.txt (ai.robots.txt): {respect}");
+        }
+        crawler.source = "ai.robots.txt robots.json".into();
+        list.push(crawler);
+    }
+    Ok(list)
+}
+
+/// The members of a JSON object in the order written (a `serde_json::Map`
+/// sorts them).
+#[cfg(feature = "robots-json")]
+struct Entries(Vec<(String, serde_json::Value)>);
+
+#[cfg(feature = "robots-json")]
+impl<'de> serde::Deserialize<'de> for Entries {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Entries;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object keyed by token")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Entries, M::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Entries(entries))
+            }
+        }
+        deserializer.deserialize_map(Visitor)
+    }
+}
+
 fn parse_toml(text: &str) -> Result<Vec<Crawler>, TryListError> {
     let mut list: Vec<(usize, Crawler, Option<String>)> = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -286,6 +401,7 @@ fn parse_toml(text: &str) -> Result<Vec<Crawler>, TryListError> {
         let field = match key {
             "token" => &mut crawler.token,
             "operator" => &mut crawler.operator,
+            "function" => &mut crawler.function,
             "purpose" => &mut crawler.purpose,
             "source" => &mut crawler.source,
             "checked" => &mut crawler.checked,
@@ -408,5 +524,54 @@ mod tests {
         assert!(parse_crawler_list("[[crawler]]\ncategory = \"seo\"\n").is_err());
         assert!(parse_crawler_list("[[crawler]]\ntoken = A\n").is_err());
         assert!(parse_crawler_list("[[crawler]]\ntoken = \"A\"\ncolour = \"x\"\n").is_err());
+    }
+
+    #[test]
+    #[cfg(not(feature = "robots-json"))]
+    fn robots_json_without_the_feature_is_a_list_error() {
+        let error = parse_crawler_list("{\"GPTBot\": {}}").unwrap_err();
+        assert!(error.message.contains("robots-json feature"), "{error}");
+    }
+
+    #[test]
+    #[cfg(feature = "robots-json")]
+    fn robots_json_lists() {
+        // The shape of ai.robots.txt's robots.json (MIT; see NOTICE).
+        let list = parse_crawler_list(
+            r#"{
+    "AI2Bot": {
+        "operator": "[Ai2](https://allenai.org/crawler)",
+        "respect": "Yes",
+        "function": "Content is used to train open language models.",
+        "frequency": "No information provided.",
+        "description": "Explores 'certain domains' to find web content."
+    },
+    "ChatGPT Agent": {
+        "operator": "[OpenAI](https://openai.com)",
+        "respect": "Unclear at this time.",
+        "function": "AI Agents",
+        "frequency": "Unclear at this time.",
+        "description": "ChatGPT Agent is an AI agent."
+    },
+    "Code": {"operator": "x", "function": "AI Search Crawlers", "has_name_and_version": true},
+    "AddSearchBot": {"operator": "Unclear at this time.", "function": "AI Search Crawlers"}
+}"#,
+        )
+        .unwrap();
+        let tokens: Vec<_> = list.iter().map(|c| c.token.as_str()).collect();
+        // In the list's order, not sorted.
+        assert_eq!(tokens, ["AI2Bot", "ChatGPT Agent", "Code", "AddSearchBot"]);
+        assert_eq!(list[0].operator, "[Ai2](https://allenai.org/crawler)");
+        assert_eq!(
+            list[0].function,
+            "Content is used to train open language models."
+        );
+        assert_eq!(list[0].category, Category::Ai);
+        assert_eq!(list[1].category, Category::AiAssistant);
+        assert_eq!(list[2].category, Category::AiSearch);
+        assert!(list.iter().all(|c| c.category.is_ai()));
+        assert!(parse_crawler_list("{\"A\": 1}").is_err());
+        assert!(parse_crawler_list("{\"A\": {}").is_err());
+        assert!(parse_crawler_list("[1]\n").is_ok()); // not JSON: a plain list
     }
 }

@@ -12,6 +12,16 @@
 //! preferences are requests, not access control: the audit tells what the
 //! file says under Google's rules, not what a crawler will do.
 //!
+//! Beside the crawlers, an [`Audit`] gives what the file says to everyone:
+//! its `License` and `LLM-Policy` values and, for each policy token a group
+//! names (`__usage_ai-training`), what that group says at each path.
+//!
+//! Memory: the report holds, per crawler and path, a fixed-size verdict and
+//! a copy of the path, and per crawler at most [`MAX_GROUP_LINES`] group
+//! lines (the count of the rest), so its size does not grow with the number
+//! of groups in the file; the file-wide values and the policy tokens are
+//! copies of parts of the file, at most its size again.
+//!
 //! - `list`: the shipped list (`crawlers.toml`, with each token's source and
 //!   check date) and users' lists.
 
@@ -26,6 +36,12 @@ use std::collections::TryReserveError;
 
 use crate::preferences::{Preferences, RequestRate};
 use crate::{Robots, extract_user_agent};
+
+/// The most group lines an audit keeps per crawler
+/// ([`CrawlerAudit::groups`]); [`CrawlerAudit::group_count`] counts them
+/// all. A file of many small `*` groups would otherwise make every
+/// crawler's report as long as the file.
+pub const MAX_GROUP_LINES: usize = 16;
 
 /// The verdict for one crawler and one path.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,8 +67,11 @@ pub struct CrawlerAudit<'c> {
     /// Whether a group names the crawler; otherwise the `*` groups apply.
     pub specific: bool,
     /// The line of the first `user-agent` line of each group that applies,
-    /// in file order; empty when none does (everything is allowed).
+    /// in file order, the first [`MAX_GROUP_LINES`] of them; empty when none
+    /// does (everything is allowed).
     pub groups: Vec<u32>,
+    /// How many groups apply (those past [`CrawlerAudit::groups`] too).
+    pub group_count: usize,
     /// Per path, in the order asked: `/` first.
     pub paths: Vec<PathVerdict>,
     /// The `crawl-delay` that applies.
@@ -68,11 +87,51 @@ impl CrawlerAudit<'_> {
     }
 }
 
+/// A value for the whole file (`License`, `LLM-Policy`), copied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileValueAudit {
+    /// The value, invalid UTF-8 replaced by U+FFFD.
+    pub value: String,
+    /// Its line.
+    pub line: u32,
+}
+
+/// What a policy-token group says at one path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolicyVerdict {
+    /// The path (or URL) as asked.
+    pub path: String,
+    /// Whether the purpose is allowed there, by Google's reading of the
+    /// group.
+    pub allowed: bool,
+    /// The line of the rule that decided; 0 when no rule matched.
+    pub line: u32,
+}
+
+/// A policy token named in the file and what its groups say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolicyAudit {
+    /// The token as first written, e.g. `__usage_ai-training`.
+    pub token: String,
+    /// Whether it is one of [`crate::preferences::KNOWN_POLICY_TOKENS`].
+    pub known: bool,
+    /// Its first `user-agent` line.
+    pub line: u32,
+    /// Per path, in the order asked: `/` first.
+    pub paths: Vec<PolicyVerdict>,
+}
+
 /// The audit of a robots.txt for a list of crawlers.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Audit<'c> {
     /// Per crawler, in the order of the list.
     pub crawlers: Vec<CrawlerAudit<'c>>,
+    /// The `License` values (absolute URLs), in file order.
+    pub licenses: Vec<FileValueAudit>,
+    /// The `LLM-Policy` values, in file order.
+    pub llm_policies: Vec<FileValueAudit>,
+    /// The policy tokens the file's groups name, in file order.
+    pub policies: Vec<PolicyAudit>,
 }
 
 /// How many crawlers of a kind are blocked from `/`.
@@ -144,7 +203,73 @@ pub fn try_audit<'c, P: AsRef<str>>(
     for crawler in crawlers {
         audits.push(audit_crawler(robots, crawler, paths)?);
     }
-    Ok(Audit { crawlers: audits })
+    let copy = |v: crate::FileValue<'_>| -> Result<FileValueAudit, TryReserveError> {
+        Ok(FileValueAudit {
+            value: lossy_string(v.value)?,
+            line: v.line,
+        })
+    };
+    let mut licenses = Vec::new();
+    for value in robots.licenses() {
+        try_push(&mut licenses, copy(value)?)?;
+    }
+    let mut llm_policies = Vec::new();
+    for value in robots.llm_policies() {
+        try_push(&mut llm_policies, copy(value)?)?;
+    }
+    let mut policies = Vec::new();
+    for group in robots.policy_tokens()? {
+        let token = group.token.token;
+        let mut verdicts = Vec::new();
+        verdicts.try_reserve_exact(paths.len().saturating_add(1))?;
+        for path in std::iter::once("/").chain(paths.iter().map(AsRef::as_ref)) {
+            // A group names the token: there is an answer.
+            if let Some(answer) = robots.policy(token, path)? {
+                verdicts.push(PolicyVerdict {
+                    path: try_string(path)?,
+                    allowed: answer.allowed,
+                    line: answer.matching_line,
+                });
+            }
+        }
+        try_push(
+            &mut policies,
+            PolicyAudit {
+                token: lossy_string(token)?,
+                known: group.token.is_known(),
+                line: group.line,
+                paths: verdicts,
+            },
+        )?;
+    }
+    Ok(Audit {
+        crawlers: audits,
+        licenses,
+        llm_policies,
+        policies,
+    })
+}
+
+/// Pushes onto a vector, or reports that memory ran out.
+fn try_push<T>(list: &mut Vec<T>, item: T) -> Result<(), TryReserveError> {
+    list.try_reserve(1)?;
+    list.push(item);
+    Ok(())
+}
+
+/// `bytes` as a `String`, invalid UTF-8 replaced, or an error when memory
+/// runs out.
+fn lossy_string(bytes: &[u8]) -> Result<String, TryReserveError> {
+    let mut out = String::new();
+    out.try_reserve_exact(bytes.len())?;
+    for chunk in bytes.utf8_chunks() {
+        out.try_reserve(chunk.valid().len() + char::REPLACEMENT_CHARACTER.len_utf8())?;
+        out.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            out.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    Ok(out)
 }
 
 fn audit_crawler<'c, P: AsRef<str>>(
@@ -160,11 +285,14 @@ fn audit_crawler<'c, P: AsRef<str>>(
         &crawler.token[..prefix.len()]
     };
     let (specific, applicable) = robots.applicable_groups(agent);
+    let group_count = applicable.len();
     let mut groups = Vec::new();
-    for line in applicable.filter_map(|group| group.agent(0).map(|(_, line)| line)) {
-        groups.try_reserve(1)?;
-        groups.push(line);
-    }
+    groups.try_reserve_exact(group_count.min(MAX_GROUP_LINES))?;
+    groups.extend(
+        applicable
+            .filter_map(|group| group.agent(0).map(|(_, line)| line))
+            .take(MAX_GROUP_LINES),
+    );
     let mut verdicts = Vec::new();
     verdicts.try_reserve_exact(paths.len().saturating_add(1))?;
     for path in std::iter::once("/").chain(paths.iter().map(AsRef::as_ref)) {
@@ -181,6 +309,7 @@ fn audit_crawler<'c, P: AsRef<str>>(
         matched_as: try_string(agent)?,
         specific,
         groups,
+        group_count,
         paths: verdicts,
         crawl_delay: robots.crawl_delay(agent),
         request_rate: robots.request_rate(agent),

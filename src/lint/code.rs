@@ -2,7 +2,8 @@
 //! matters, and the explanation a reader gets.
 
 use crate::crawler::MAX_ROBOTS_TXT_BYTES;
-use crate::preferences::ExtensionKey;
+use crate::preferences::{ExtensionKey, KNOWN_POLICY_TOKENS};
+use crate::reporting::RobotsTagName;
 
 /// What a line is read as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -20,14 +21,21 @@ pub enum LineKind {
     Unsupported,
     /// A key nobody knows; ignored.
     Unknown,
-    /// A `Content-Signal` line: an extension Google ignores, read beside
-    /// the verdicts (see [`crate::preferences`]).
+    /// A `Content-Signal` line: a key Google recognises and does not use
+    /// (one of [`crate::UNSUPPORTED_TAGS`]), read here beside the verdicts
+    /// (see [`crate::preferences`]).
     ContentSignal,
-    /// A `Content-Usage` line: an extension Google ignores, read beside the
-    /// verdicts.
+    /// A `Content-Usage` line: a key Google recognises and does not use,
+    /// read here beside the verdicts.
     ContentUsage,
-    /// A `Request-rate` line: an extension Google ignores.
+    /// A `Request-rate` line: a key Google recognises and does not use.
     RequestRate,
+    /// A `License` line (RSL 1.0): a key Google does not know, read here as
+    /// the URL of the site's licence terms, for the whole file.
+    License,
+    /// An `LLM-Policy` line: a key Google does not know, read here as a
+    /// policy document for AI crawlers, for the whole file.
+    LlmPolicy,
     /// Only a comment.
     Comment,
     /// Nothing, or only whitespace.
@@ -49,6 +57,8 @@ impl LineKind {
             LineKind::ContentSignal => "content-signal",
             LineKind::ContentUsage => "content-usage",
             LineKind::RequestRate => "request-rate",
+            LineKind::License => "license",
+            LineKind::LlmPolicy => "llm-policy",
             LineKind::Comment => "comment",
             LineKind::Empty => "empty",
             LineKind::Malformed => "malformed",
@@ -61,6 +71,29 @@ impl LineKind {
             self,
             LineKind::UserAgent | LineKind::Allow | LineKind::Disallow | LineKind::Sitemap
         )
+    }
+
+    /// What Google's `RobotsParsingReporter` reports for a line of this
+    /// kind: the lint's kinds refine Google's, never contradict them (the
+    /// extension lines it reads are `kUnused` when Google's
+    /// `kUnsupportedTags` lists their key, `kUnknown` otherwise).
+    pub fn google_tag(self) -> RobotsTagName {
+        match self {
+            LineKind::UserAgent => RobotsTagName::UserAgent,
+            LineKind::Allow => RobotsTagName::Allow,
+            LineKind::Disallow => RobotsTagName::Disallow,
+            LineKind::Sitemap => RobotsTagName::Sitemap,
+            LineKind::Unsupported
+            | LineKind::ContentSignal
+            | LineKind::ContentUsage
+            | LineKind::RequestRate => RobotsTagName::Unused,
+            LineKind::Unknown
+            | LineKind::License
+            | LineKind::LlmPolicy
+            | LineKind::Comment
+            | LineKind::Empty
+            | LineKind::Malformed => RobotsTagName::Unknown,
+        }
     }
 }
 
@@ -230,8 +263,8 @@ pub enum Code {
         /// The item as written (empty for an empty item).
         item: Vec<u8>,
     },
-    /// `Content-Signal`: a name other than `search`, `ai-input` and
-    /// `ai-train`; ignored. Warning.
+    /// `Content-Signal`: a name other than `search`, `ai-input`, `ai-train`
+    /// and `use`; ignored. Warning.
     SignalUnknownName {
         /// The name as written.
         name: Vec<u8>,
@@ -253,7 +286,7 @@ pub enum Code {
     /// not show; read as `Content-Usage` reads one. Note.
     SignalPath,
     /// `Content-Usage`: the statement is not an RFC 9651 Dictionary, so it
-    /// states nothing (draft-ietf-aipref-vocab-07 §6.5.1). Warning.
+    /// states nothing (draft-ietf-aipref-vocab-08 §6.5.1). Warning.
     UsageSyntax {
         /// The byte offset in the statement.
         at: usize,
@@ -277,6 +310,18 @@ pub enum Code {
     RequestRateMalformed {
         /// What is wrong.
         reason: &'static str,
+    },
+    /// `License`: not an absolute URL, which RSL 1.0 requires; ignored.
+    /// Warning.
+    LicenseNotAbsolute,
+    /// A `user-agent` value starting with `__`, which
+    /// draft-kelley-rep-namespaces-00 reserves for namespaced labels, that
+    /// is not a policy token this library knows
+    /// ([`crate::preferences::KNOWN_POLICY_TOKENS`]). Google's matcher
+    /// reads its group as any other. Note.
+    UnknownPolicyToken {
+        /// The token (its matchable part).
+        token: Vec<u8>,
     },
 }
 
@@ -320,6 +365,8 @@ impl Code {
             Code::UsageUnknownLabel { .. } => "content-usage-unknown-label",
             Code::UsageBadValue { .. } => "content-usage-bad-value",
             Code::RequestRateMalformed { .. } => "request-rate-malformed",
+            Code::LicenseNotAbsolute => "license-not-absolute",
+            Code::UnknownPolicyToken { .. } => "unknown-policy-token",
         }
     }
 
@@ -334,7 +381,8 @@ impl Code {
             | Code::ByteOrderMark
             | Code::EmptyFile
             | Code::SignalPath
-            | Code::UsageUnknownLabel { .. } => Severity::Note,
+            | Code::UsageUnknownLabel { .. }
+            | Code::UnknownPolicyToken { .. } => Severity::Note,
             Code::RuleOutsideGroup
             | Code::RuleNeverMatches
             | Code::UnreachableGroup { .. }
@@ -361,7 +409,8 @@ impl Code {
             | Code::SignalContradicts { .. }
             | Code::UsageSyntax { .. }
             | Code::UsageBadValue { .. }
-            | Code::RequestRateMalformed { .. } => Severity::Warning,
+            | Code::RequestRateMalformed { .. }
+            | Code::LicenseNotAbsolute => Severity::Warning,
         }
     }
 
@@ -476,7 +525,7 @@ impl Code {
             }
             Code::SignalUnknownName { name } => format!(
                 "unknown signal \"{}\" (the Content Signals Policy defines search, ai-input and \
-                 ai-train); ignored",
+                 ai-train, and Cloudflare adds use); ignored",
                 s(name)
             ),
             Code::SignalBadValue { name, value } => format!(
@@ -495,7 +544,7 @@ impl Code {
                  {expected}); the line states no preference"
             ),
             Code::UsageUnknownLabel { label } => format!(
-                "label \"{}\" is not in the vocabulary (train-ai, search); ignored",
+                "label \"{}\" is not in the vocabulary (train-ai, ai-use, search); ignored",
                 s(label)
             ),
             Code::UsageBadValue { label } => format!(
@@ -504,6 +553,22 @@ impl Code {
             ),
             Code::RequestRateMalformed { reason } => {
                 format!("Request-rate is {reason}; ignored")
+            }
+            Code::LicenseNotAbsolute => "License is not an absolute URL (RSL 1.0 requires the \
+                 protocol and host, e.g. https://example.com/license.xml); ignored"
+                .into(),
+            Code::UnknownPolicyToken { token } => {
+                let known: Vec<String> = KNOWN_POLICY_TOKENS
+                    .iter()
+                    .map(|(namespace, label)| format!("__{namespace}_{label}"))
+                    .collect();
+                format!(
+                    "\"{}\" starts with \"__\", reserved for namespaced policy tokens \
+                     (draft-kelley-rep-namespaces-00), and is not one this library knows \
+                     ({}); Google's matcher reads its group as any other",
+                    s(token),
+                    known.join(", ")
+                )
             }
         }
     }

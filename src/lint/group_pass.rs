@@ -303,7 +303,7 @@ impl ParseHandler for GroupPass {
     }
     fn handle_sitemap(&mut self, _line: u32, _value: &[u8]) {}
     fn handle_unknown_action(&mut self, line: u32, action: &[u8], value: &[u8]) {
-        let Some(key) = ExtensionKey::of(action) else {
+        let Some(key) = ExtensionKey::of(action).filter(|k| k.is_group_scoped()) else {
             return;
         };
         if self.open.is_none() {
@@ -315,7 +315,7 @@ impl ParseHandler for GroupPass {
         let stated = match key {
             ExtensionKey::ContentSignal => parse_signal_value(value, |_| {}).stated,
             ExtensionKey::ContentUsage => parse_usage_value(value, |_| {}).stated,
-            ExtensionKey::RequestRate => return,
+            ExtensionKey::RequestRate | ExtensionKey::License | ExtensionKey::LlmPolicy => return,
         };
         if stated.allows_any() && self.failed.is_none() {
             match self.yes_lines.try_reserve(1) {

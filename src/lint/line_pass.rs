@@ -17,7 +17,8 @@ use crate::lint::report::{LintLine, Summary};
 use crate::lint::source::{BOM, SourceLines};
 use crate::parser::{LineMetadata, ParseHandler, try_parse_robots_txt};
 use crate::preferences::{
-    ExtensionKey, Problem, parse_request_rate, parse_signal_value, parse_usage_value,
+    ExtensionKey, PolicyToken, Problem, is_absolute_url, parse_request_rate, parse_signal_value,
+    parse_usage_value,
 };
 use crate::reporting::is_unsupported_tag;
 
@@ -202,6 +203,15 @@ impl<E> LinePass<'_, '_, E> {
                         matched: try_copy(matched)?,
                     })?;
                 }
+                // `__` is reserved for namespaced labels
+                // (draft-kelley-rep-namespaces-00).
+                if matched.starts_with(b"__")
+                    && !PolicyToken::parse(value).is_some_and(|t| t.is_known())
+                {
+                    add(Code::UnknownPolicyToken {
+                        token: try_copy(matched)?,
+                    })?;
+                }
             }
             LineKind::Allow | LineKind::Disallow => match value.first() {
                 None => add(Code::EmptyRule)?,
@@ -219,6 +229,7 @@ impl<E> LinePass<'_, '_, E> {
             LineKind::ContentUsage => {
                 parse_usage_value(value, &mut problem);
             }
+            LineKind::License if !is_absolute_url(value) => add(Code::LicenseNotAbsolute)?,
             LineKind::RequestRate => {
                 if let Err(error) = parse_request_rate(value) {
                     add(Code::RequestRateMalformed {
@@ -259,6 +270,8 @@ impl<E> ParseHandler for LinePass<'_, '_, E> {
             Some(ExtensionKey::ContentSignal) => LineKind::ContentSignal,
             Some(ExtensionKey::ContentUsage) => LineKind::ContentUsage,
             Some(ExtensionKey::RequestRate) => LineKind::RequestRate,
+            Some(ExtensionKey::License) => LineKind::License,
+            Some(ExtensionKey::LlmPolicy) => LineKind::LlmPolicy,
             None if is_unsupported_tag(action) => LineKind::Unsupported,
             None => LineKind::Unknown,
         };

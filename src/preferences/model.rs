@@ -10,19 +10,30 @@ pub enum ExtensionKey {
     ContentUsage,
     /// `Request-rate`.
     RequestRate,
+    /// `License` (RSL 1.0): the URL of the site's licence terms, for the
+    /// whole file.
+    License,
+    /// `LLM-Policy`: a policy document for AI crawlers (such as
+    /// `/llms.txt`), for the whole file.
+    LlmPolicy,
 }
 
 impl ExtensionKey {
+    /// Every key, in the order of their names' documentation.
+    pub const ALL: [ExtensionKey; 5] = [
+        ExtensionKey::ContentSignal,
+        ExtensionKey::ContentUsage,
+        ExtensionKey::RequestRate,
+        ExtensionKey::License,
+        ExtensionKey::LlmPolicy,
+    ];
+
     /// The key of a line, when it is one of these (compared ignoring ASCII
     /// case, as Google compares keys).
     pub fn of(key: &[u8]) -> Option<ExtensionKey> {
-        [
-            ExtensionKey::ContentSignal,
-            ExtensionKey::ContentUsage,
-            ExtensionKey::RequestRate,
-        ]
-        .into_iter()
-        .find(|k| k.as_str().as_bytes().eq_ignore_ascii_case(key))
+        ExtensionKey::ALL
+            .into_iter()
+            .find(|k| k.as_str().as_bytes().eq_ignore_ascii_case(key))
     }
 
     /// The key as the proposals spell it, e.g. `"Content-Usage"`.
@@ -31,7 +42,16 @@ impl ExtensionKey {
             ExtensionKey::ContentSignal => "Content-Signal",
             ExtensionKey::ContentUsage => "Content-Usage",
             ExtensionKey::RequestRate => "Request-rate",
+            ExtensionKey::License => "License",
+            ExtensionKey::LlmPolicy => "LLM-Policy",
         }
+    }
+
+    /// Whether the line belongs to the group it is in (`Content-Signal`,
+    /// `Content-Usage`, `Request-rate`), rather than to the whole file
+    /// (`License`, `LLM-Policy`, wherever they stand).
+    pub fn is_group_scoped(self) -> bool {
+        !matches!(self, ExtensionKey::License | ExtensionKey::LlmPolicy)
     }
 }
 
@@ -83,24 +103,39 @@ impl Signal {
     }
 }
 
-/// A usage category of draft-ietf-aipref-vocab-07 (§4, labels in §6.1).
+/// A usage category of draft-ietf-aipref-vocab-08 (§4; labels, which are
+/// case-sensitive, in §6.1).
+///
+/// The index of each ([`UsageCategory::index`]) is fixed once given:
+/// `ai-use`, new in -08, comes after the two of -07 so that stored and C
+/// layouts keep their meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UsageCategory {
-    /// `train-ai`: AI model training (§4.1).
+    /// `train-ai`: AI model training.
     TrainAi,
-    /// `search`: search applications that link to the asset (§4.2).
+    /// `search`: search applications that link to the asset. A preference
+    /// for search overrides the other categories for the uses within a
+    /// search application (-08 §4.3; see [`Preferences::usage_in_search`]).
     Search,
+    /// `ai-use`: using an asset as input to a generative AI model not
+    /// directly provided by the user (new in -08).
+    AiUse,
 }
 
 impl UsageCategory {
     /// The categories, in the order of their index.
-    pub const ALL: [UsageCategory; 2] = [UsageCategory::TrainAi, UsageCategory::Search];
+    pub const ALL: [UsageCategory; 3] = [
+        UsageCategory::TrainAi,
+        UsageCategory::Search,
+        UsageCategory::AiUse,
+    ];
 
     /// The label, e.g. `"train-ai"`.
     pub fn as_str(self) -> &'static str {
         match self {
             UsageCategory::TrainAi => "train-ai",
             UsageCategory::Search => "search",
+            UsageCategory::AiUse => "ai-use",
         }
     }
 
@@ -119,7 +154,7 @@ impl UsageCategory {
 
 /// What one or more statements say, per name of one vocabulary: a bit per
 /// name for "yes" (allowed) and one for "no" (disallowed). Both set means
-/// statements disagreed, and "no" wins (draft-ietf-aipref-vocab-07 §5.1:
+/// statements disagreed, and "no" wins (draft-ietf-aipref-vocab-08 §5.1:
 /// "the most restrictive preference applies").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Statement {
@@ -195,6 +230,77 @@ impl Statement {
     }
 }
 
+/// How much of fetched content an AI system may keep and reuse: the `use=`
+/// item Cloudflare's managed robots.txt adds to `Content-Signal`
+/// (`immediate`, `reference`, `full`), least permissive first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ContentUse {
+    /// `immediate`: interact with the content, store and reuse nothing.
+    Immediate,
+    /// `reference`: index, excerpt and link back.
+    Reference,
+    /// `full`: summarise and reproduce.
+    Full,
+}
+
+impl ContentUse {
+    /// The three values, least permissive first.
+    pub const ALL: [ContentUse; 3] = [
+        ContentUse::Immediate,
+        ContentUse::Reference,
+        ContentUse::Full,
+    ];
+
+    /// The value as written, e.g. `"reference"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ContentUse::Immediate => "immediate",
+            ContentUse::Reference => "reference",
+            ContentUse::Full => "full",
+        }
+    }
+
+    /// The value written `name`, ignoring ASCII case as the signals' values.
+    pub fn from_name(name: &[u8]) -> Option<ContentUse> {
+        ContentUse::ALL
+            .into_iter()
+            .find(|u| u.as_str().as_bytes().eq_ignore_ascii_case(name))
+    }
+
+    /// The code stored for an optional value: 0 for none, then 1 + the
+    /// position in [`ContentUse::ALL`].
+    pub(crate) fn code(value: Option<ContentUse>) -> u8 {
+        value.map_or(0, |u| u as u8 + 1)
+    }
+
+    /// The value of a [`ContentUse::code`].
+    pub(crate) fn from_code(code: u8) -> Option<ContentUse> {
+        ContentUse::ALL
+            .get(usize::from(code).checked_sub(1)?)
+            .copied()
+    }
+
+    /// The more restrictive of two values, either maybe absent: statements
+    /// combine as vocab §5.1 combines yes and no, the most restrictive
+    /// winning.
+    pub fn combine(a: Option<ContentUse>, b: Option<ContentUse>) -> Option<ContentUse> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// The `use=` value that applies, and the line that stated it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StatedUse {
+    /// The value.
+    pub value: ContentUse,
+    /// The `Content-Signal` line that gave it (the first in file order
+    /// among the selected lines that did).
+    pub line: u32,
+}
+
 /// A preference stated for an agent and a URL, and the line that decided it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Stated {
@@ -216,7 +322,9 @@ pub struct Preferences {
     /// Per [`Signal`], by [`Signal::index`].
     pub signals: [Option<Stated>; 3],
     /// Per [`UsageCategory`], by [`UsageCategory::index`].
-    pub usage: [Option<Stated>; 2],
+    pub usage: [Option<Stated>; 3],
+    /// The `use=` item of `Content-Signal`.
+    pub content_use: Option<StatedUse>,
 }
 
 impl Preferences {
@@ -230,9 +338,20 @@ impl Preferences {
         self.usage[category.index()]
     }
 
+    /// The preference for `category` when the use is part of a search
+    /// application: draft-ietf-aipref-vocab-08 §4.3 makes a stated `search`
+    /// preference override the other categories there (allowing search
+    /// allows the AI training and use internal to the search application;
+    /// disallowing it disallows them). When `search` is unknown, the
+    /// category's own preference applies (a choice: nothing overrides it).
+    pub fn usage_in_search(&self, category: UsageCategory) -> Option<Stated> {
+        self.usage(UsageCategory::Search)
+            .or_else(|| self.usage(category))
+    }
+
     /// Whether any preference applies.
     pub fn is_empty(&self) -> bool {
-        self.signals.iter().chain(&self.usage).all(Option::is_none)
+        self.signals.iter().chain(&self.usage).all(Option::is_none) && self.content_use.is_none()
     }
 }
 
@@ -259,7 +378,7 @@ mod tests {
 
     #[test]
     fn combining_prefers_no_then_yes_then_unknown() {
-        // draft-ietf-aipref-vocab-07 §5.1.
+        // draft-ietf-aipref-vocab-08 §5.1.
         let yes = Statement::EMPTY.set(0, true);
         let no = Statement::EMPTY.set(0, false);
         assert_eq!(yes.combine(no).get(0), Some(false));
@@ -278,5 +397,27 @@ mod tests {
             Some(UsageCategory::TrainAi)
         );
         assert_eq!(UsageCategory::from_label(b"Train-AI"), None);
+        assert_eq!(
+            UsageCategory::from_label(b"ai-use"),
+            Some(UsageCategory::AiUse)
+        );
+        assert_eq!(UsageCategory::from_label(b"AI-use"), None);
+    }
+
+    #[test]
+    fn content_use_combines_to_the_least_permissive() {
+        use ContentUse::*;
+        assert_eq!(
+            ContentUse::combine(Some(Full), Some(Reference)),
+            Some(Reference)
+        );
+        assert_eq!(ContentUse::combine(None, Some(Full)), Some(Full));
+        assert_eq!(
+            ContentUse::combine(Some(Immediate), Some(Full)),
+            Some(Immediate)
+        );
+        for u in [None, Some(Immediate), Some(Reference), Some(Full)] {
+            assert_eq!(ContentUse::from_code(ContentUse::code(u)), u);
+        }
     }
 }

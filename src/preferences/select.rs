@@ -1,8 +1,8 @@
 //! Which preference lines decide for a URL: the longest-match precedence of
 //! draft-ietf-aipref-attach-05 §3.1, and the combination of equally long
-//! matches of draft-ietf-aipref-vocab-07 §5.1.
+//! matches of draft-ietf-aipref-vocab-08 §5.1.
 
-use super::model::{PreferenceKind, Stated, Statement};
+use super::model::{ContentUse, PreferenceKind, Stated, StatedUse, Statement};
 use crate::pattern::matches;
 
 /// One `Content-Signal` or `Content-Usage` line, as the selection sees it.
@@ -14,7 +14,13 @@ pub(crate) struct Candidate<'a> {
     pub pattern: &'a [u8],
     pub line: u32,
     pub stated: Statement,
+    /// `Content-Signal`'s `use=` item.
+    pub content_use: Option<ContentUse>,
 }
+
+/// What the selected lines state: per signal, per usage category, and the
+/// `use=` item.
+pub(crate) type Selected = ([Option<Stated>; 3], [Option<Stated>; 3], Option<StatedUse>);
 
 /// The selection for one kind of line.
 #[derive(Debug, Clone, Copy)]
@@ -25,6 +31,8 @@ struct Best {
     /// Per name, the first line (in file order) saying yes, and no.
     yes_line: [u32; 8],
     no_line: [u32; 8],
+    /// The least permissive `use=` so far, and the first line giving it.
+    content_use: Option<StatedUse>,
 }
 
 impl Best {
@@ -33,9 +41,10 @@ impl Best {
         stated: Statement::EMPTY,
         yes_line: [0; 8],
         no_line: [0; 8],
+        content_use: None,
     };
 
-    fn offer(&mut self, len: usize, line: u32, stated: Statement) {
+    fn offer(&mut self, len: usize, line: u32, stated: Statement, content_use: Option<ContentUse>) {
         match self.len {
             Some(best) if len < best => return,
             Some(best) if len == best => {}
@@ -43,6 +52,14 @@ impl Best {
         }
         self.len = Some(len);
         self.stated = self.stated.combine(stated);
+        if let Some(value) = content_use {
+            self.content_use = match self.content_use {
+                Some(old) if old.value < value || (old.value == value && old.line <= line) => {
+                    Some(old)
+                }
+                _ => Some(StatedUse { value, line }),
+            };
+        }
         for index in 0..8 {
             let first = |seen: u32| if seen == 0 { line } else { seen.min(line) };
             match stated.get(index) {
@@ -64,14 +81,14 @@ impl Best {
     }
 }
 
-/// The signals and usage categories that `candidates` state for `path`
-/// (Google's path, parameters and query of the URL): per kind, the lines
-/// whose pattern matches with the greatest length decide, their statements
-/// combined.
+/// The signals, usage categories and `use=` item that `candidates` state
+/// for `path` (Google's path, parameters and query of the URL): per kind,
+/// the lines whose pattern matches with the greatest length decide, their
+/// statements combined.
 pub(crate) fn select<'a>(
     candidates: impl IntoIterator<Item = Candidate<'a>>,
     path: &[u8],
-) -> ([Option<Stated>; 3], [Option<Stated>; 2]) {
+) -> Selected {
     let mut signals = Best::NONE;
     let mut usage = Best::NONE;
     for candidate in candidates {
@@ -82,11 +99,17 @@ pub(crate) fn select<'a>(
             PreferenceKind::Signal => &mut signals,
             PreferenceKind::Usage => &mut usage,
         };
-        best.offer(candidate.pattern.len(), candidate.line, candidate.stated);
+        best.offer(
+            candidate.pattern.len(),
+            candidate.line,
+            candidate.stated,
+            candidate.content_use,
+        );
     }
     (
         [0, 1, 2].map(|i| signals.stated(i)),
-        [0, 1].map(|i| usage.stated(i)),
+        [0, 1, 2].map(|i| usage.stated(i)),
+        signals.content_use,
     )
 }
 
@@ -100,6 +123,7 @@ mod tests {
             pattern: pattern.as_bytes(),
             line,
             stated,
+            content_use: None,
         }
     }
 
@@ -137,7 +161,7 @@ mod tests {
             usage("", 1, Statement::EMPTY.set(TRAIN, false)),
             usage("/a/", 2, Statement::EMPTY.set(SEARCH, true)),
         ];
-        let (_, at_a) = select(lines, b"/a/x");
+        let (_, at_a, _) = select(lines, b"/a/x");
         assert_eq!(at_a[TRAIN], None);
         assert_eq!(
             at_a[SEARCH],
@@ -161,7 +185,7 @@ mod tests {
             ),
             usage("/x", 9, Statement::EMPTY.set(SEARCH, true)),
         ];
-        let (_, u) = select(lines, b"/x");
+        let (_, u, _) = select(lines, b"/x");
         assert_eq!(
             u[TRAIN],
             Some(Stated {
@@ -203,10 +227,18 @@ mod tests {
                 pattern: b"",
                 line: 1,
                 stated: Statement::EMPTY.set(2, false),
+                content_use: Some(ContentUse::Full),
             },
             usage("/long/path", 2, Statement::EMPTY.set(TRAIN, true)),
         ];
-        let (s, u) = select(lines, b"/long/path");
+        let (s, u, content_use) = select(lines, b"/long/path");
+        assert_eq!(
+            content_use,
+            Some(StatedUse {
+                value: ContentUse::Full,
+                line: 1
+            })
+        );
         assert_eq!(
             s[2],
             Some(Stated {

@@ -1,5 +1,5 @@
 //! RFC 9651 (Structured Field Values) Dictionaries: the syntax of a
-//! `Content-Usage` statement (draft-ietf-aipref-vocab-07 §6).
+//! `Content-Usage` statement (draft-ietf-aipref-vocab-08 §6).
 //!
 //! The parser follows the algorithms of RFC 9651 §4.2 step by step and
 //! allocates nothing: it walks the bytes once and hands each member to a

@@ -1,7 +1,7 @@
 //! The value of a `Content-Signal` or `Content-Usage` line: an optional path,
 //! then a statement.
 
-use super::model::{Signal, Statement, UsageCategory};
+use super::model::{ContentUse, Signal, Statement, UsageCategory};
 use super::structured::{MemberValue, SyntaxError, parse_dictionary};
 
 /// A parsed `Content-Signal` or `Content-Usage` value.
@@ -16,6 +16,9 @@ pub struct PreferenceValue<'a> {
     /// What the statement states, by [`Signal::index`] or
     /// [`UsageCategory::index`].
     pub stated: Statement,
+    /// `Content-Signal` only: the `use=` item (`immediate`, `reference` or
+    /// `full`), the least permissive when given more than once.
+    pub content_use: Option<ContentUse>,
 }
 
 /// Something wrong in a value. None of these stops the rest of the line
@@ -33,13 +36,14 @@ pub enum Problem<'a> {
     /// `Content-Signal`: an empty item (two commas in a row, or one at an
     /// end).
     SignalEmptyItem,
-    /// `Content-Signal`: a name that is not `search`, `ai-input` or
-    /// `ai-train`.
+    /// `Content-Signal`: a name that is not `search`, `ai-input`,
+    /// `ai-train` or `use`.
     SignalUnknownName {
         /// The name as written.
         name: &'a [u8],
     },
-    /// `Content-Signal`: a value other than `yes` or `no`.
+    /// `Content-Signal`: a value other than `yes` or `no` (for `use`: other
+    /// than `immediate`, `reference` or `full`).
     SignalBadValue {
         /// The name.
         name: &'a [u8],
@@ -47,7 +51,7 @@ pub enum Problem<'a> {
         value: &'a [u8],
     },
     /// `Content-Signal`: a name given twice in the line with different
-    /// values; `no` is read.
+    /// values; `no` is read (for `use`, the least permissive).
     SignalContradicts {
         /// The name.
         name: &'a [u8],
@@ -55,7 +59,7 @@ pub enum Problem<'a> {
     /// `Content-Signal` with a path: the Content Signals Policy shows none.
     SignalPath,
     /// `Content-Usage`: the statement is not an RFC 9651 Dictionary, so it
-    /// states nothing (draft-ietf-aipref-vocab-07 §6.5.1).
+    /// states nothing (draft-ietf-aipref-vocab-08 §6.5.1).
     UsageSyntax(SyntaxError),
     /// `Content-Usage`: a label the vocabulary does not define; ignored
     /// (vocab §6.4: "any unknown labels MUST be ignored").
@@ -108,6 +112,7 @@ pub fn parse_signal_value<'a>(
         problem(Problem::SignalPath);
     }
     let mut stated = Statement::EMPTY;
+    let mut content_use = None;
     if trim(statement).is_empty() {
         problem(Problem::NoStatement);
     } else {
@@ -122,6 +127,17 @@ pub fn parse_signal_value<'a>(
                 continue;
             };
             let (name, value) = (trim(&item[..eq]), trim(&item[eq + 1..]));
+            if name.eq_ignore_ascii_case(b"use") {
+                let Some(found) = ContentUse::from_name(value) else {
+                    problem(Problem::SignalBadValue { name, value });
+                    continue;
+                };
+                if content_use.is_some_and(|u| u != found) {
+                    problem(Problem::SignalContradicts { name });
+                }
+                content_use = ContentUse::combine(content_use, Some(found));
+                continue;
+            }
             let Some(signal) = Signal::from_name(name) else {
                 problem(Problem::SignalUnknownName { name });
                 continue;
@@ -145,12 +161,13 @@ pub fn parse_signal_value<'a>(
         path: path.filter(|p| !p.is_empty()),
         statement,
         stated,
+        content_use,
     }
 }
 
-/// Parses a `Content-Usage` value (attach §3.2, vocab §6.5): an optional
+/// Parses a `Content-Usage` value (attach §3.2, vocab-08 §6.5): an optional
 /// path, then an RFC 9651 Dictionary in which the Tokens `y` and `n` of the
-/// labels `train-ai` and `search` state preferences.
+/// labels `train-ai`, `ai-use` and `search` state preferences.
 pub fn parse_usage_value<'a>(
     value: &'a [u8],
     mut problem: impl FnMut(Problem<'a>),
@@ -203,6 +220,7 @@ pub fn parse_usage_value<'a>(
         path: path.filter(|p| !p.is_empty()),
         statement,
         stated,
+        content_use: None,
     }
 }
 
@@ -377,5 +395,30 @@ mod tests {
         assert_eq!(v.stated.get(2), Some(false));
         assert_eq!(p, [Problem::SignalPath]);
         assert_eq!(signal("").1, [Problem::NoStatement]);
+    }
+
+    #[test]
+    fn content_signal_use_item() {
+        // Cloudflare's managed robots.txt:
+        // "Content-Signal: search=yes,ai-train=no,use=reference".
+        let (v, p) = signal("search=yes,ai-train=no,use=reference");
+        assert_eq!(v.content_use, Some(ContentUse::Reference));
+        assert_eq!(
+            (v.stated.get(0), v.stated.get(2)),
+            (Some(true), Some(false))
+        );
+        assert!(p.is_empty());
+        let (v, p) = signal("use=full, use=Immediate, use=everything");
+        assert_eq!(v.content_use, Some(ContentUse::Immediate));
+        assert_eq!(
+            p,
+            [
+                Problem::SignalContradicts { name: b"use" },
+                Problem::SignalBadValue {
+                    name: b"use",
+                    value: b"everything"
+                }
+            ]
+        );
     }
 }

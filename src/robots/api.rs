@@ -51,6 +51,11 @@ impl Robots {
         })
     }
 
+    /// The stored form, for the queries of the sibling modules.
+    pub(super) fn parsed(&self) -> &Parsed {
+        &self.parsed
+    }
+
     fn rule(&self, data: &RuleData) -> Rule<'_> {
         Rule {
             kind: data.kind(),
@@ -216,7 +221,7 @@ impl Robots {
     /// apply as for [`Robots::check`] (those naming one of the agents, else
     /// the `*` groups), then per kind of line the longest matching path
     /// (draft-ietf-aipref-attach-05 §3.1), equally long matches combined
-    /// "no" over "yes" (draft-ietf-aipref-vocab-07 §5.1). When Google's
+    /// "no" over "yes" (draft-ietf-aipref-vocab-08 §5.1). When Google's
     /// verdict disallows the URL, no preference applies. An extension: it
     /// never changes a verdict.
     ///

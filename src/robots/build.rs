@@ -8,13 +8,15 @@ use std::sync::OnceLock;
 use crate::decide::{extract_user_agent, is_global_agent};
 use crate::parser::{ParseHandler, parse_robots_txt};
 use crate::preferences::{
-    ExtensionKey, PreferenceKind, parse_request_rate, parse_signal_value, parse_usage_value,
+    ExtensionKey, PreferenceKind, is_absolute_url, parse_request_rate, parse_signal_value,
+    parse_usage_value,
 };
 use crate::robots::alloc::{Alloc, Span, bytes, push_bytes, too_large, try_boxed, try_push};
 use crate::robots::claim::RuleKind;
 use crate::robots::extensions::{ExtensionBlock, GroupExtensions, PreferenceData};
 use crate::robots::parsed::{
-    AgentData, AgentName, GroupData, LazyIndex, Parsed, RuleData, compare_names, range,
+    AgentData, AgentName, FileValueData, GroupData, LazyIndex, Parsed, RuleData, compare_names,
+    range,
 };
 use crate::word::{ascii_lowercase, head};
 
@@ -36,6 +38,8 @@ struct Builder {
     rules: Vec<RuleData>,
     groups: Vec<GroupData>,
     sitemaps: Vec<Span>,
+    /// The `License` lines with an absolute URL and the `LLM-Policy` lines.
+    file_values: Vec<FileValueData>,
     /// The `Content-Signal` and `Content-Usage` lines, in file order.
     preferences: Vec<PreferenceData>,
     /// Per group with extension lines, in group order.
@@ -86,9 +90,32 @@ impl Builder {
         Ok(())
     }
 
+    /// A `License` (RSL 1.0: an absolute URL, else ignored) or `LLM-Policy`
+    /// line: for the whole file, wherever it stands.
+    fn add_file_value(&mut self, is_license: bool, line: u32, value: &[u8]) -> Alloc<()> {
+        if is_license && !is_absolute_url(value) {
+            return Ok(());
+        }
+        let value = push_bytes(&mut self.arena, value)?;
+        try_push(
+            &mut self.file_values,
+            FileValueData {
+                is_license,
+                value,
+                line,
+            },
+        )
+    }
+
     /// A `Content-Signal`, `Content-Usage` or `Request-rate` line: kept for
-    /// the open group (lines before the first group apply to no one).
+    /// the open group (lines before the first group apply to no one); a
+    /// `License` or `LLM-Policy` line: kept for the file.
     fn add_extension(&mut self, key: ExtensionKey, line: u32, value: &[u8]) -> Alloc<()> {
+        match key {
+            ExtensionKey::License => return self.add_file_value(true, line, value),
+            ExtensionKey::LlmPolicy => return self.add_file_value(false, line, value),
+            _ => {}
+        }
         let Some(group) = self.groups.len().checked_sub(1) else {
             return Ok(());
         };
@@ -117,6 +144,7 @@ impl Builder {
                 (PreferenceKind::Signal, parse_signal_value(value, |_| {}))
             }
             ExtensionKey::ContentUsage => (PreferenceKind::Usage, parse_usage_value(value, |_| {})),
+            ExtensionKey::License | ExtensionKey::LlmPolicy => return Ok(()),
         };
         let path = push_bytes(&mut self.arena, parsed.path.unwrap_or_default())?;
         let index = u32::try_from(self.preferences.len() + 1).map_err(|_| too_large())?;
@@ -127,6 +155,7 @@ impl Builder {
                 path,
                 line,
                 stated: parsed.stated,
+                content_use: parsed.content_use,
             },
         )?;
         if let Some(extensions) = self.extensions.last_mut() {
@@ -266,6 +295,7 @@ impl Builder {
             indexes: try_boxed(indexes)?,
             index_groups: try_boxed(index_groups)?,
             sitemaps: try_boxed(self.sitemaps)?,
+            file_values: try_boxed(self.file_values)?,
         })
     }
 }

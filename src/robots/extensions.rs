@@ -3,7 +3,7 @@
 //! stored after the values in the arena, so that a file without them costs
 //! nothing (see [`ExtensionBlock`]).
 
-use crate::preferences::{PreferenceKind, RequestRate, Statement, VisitWindow};
+use crate::preferences::{ContentUse, PreferenceKind, RequestRate, Statement, VisitWindow};
 use crate::robots::alloc::{Alloc, Span, too_large};
 
 /// A `Content-Signal` or `Content-Usage` line as stored.
@@ -14,6 +14,7 @@ pub(super) struct PreferenceData {
     pub(super) path: Span,
     pub(super) line: u32,
     pub(super) stated: Statement,
+    pub(super) content_use: Option<ContentUse>,
 }
 
 /// The extension lines of a group while building: for the groups that have
@@ -32,8 +33,9 @@ pub(super) struct GroupExtensions {
 /// a file without them costs nothing: a 16-byte header (the `Request-rate`:
 /// requests, seconds, window start and end, 0 requests for none and
 /// `u16::MAX` for no window; then the number of lines), then 16 bytes per
-/// `Content-Signal` or `Content-Usage` line (kind, "yes" bits, "no" bits, a
-/// zero byte, the line number, the path's start and length), little-endian.
+/// `Content-Signal` or `Content-Usage` line (kind, "yes" bits, "no" bits, the
+/// `use=` item's [`ContentUse::code`], the line number, the path's start and
+/// length), little-endian.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct ExtensionBlock<'a> {
     pub(super) request_rate: Option<RequestRate>,
@@ -81,7 +83,7 @@ impl<'a> ExtensionBlock<'a> {
                 PreferenceKind::Signal => 0,
                 PreferenceKind::Usage => 1,
             };
-            arena.extend_from_slice(&[kind, yes, no, 0]);
+            arena.extend_from_slice(&[kind, yes, no, ContentUse::code(line.content_use)]);
             arena.extend_from_slice(&line.line.to_le_bytes());
             arena.extend_from_slice(&line.path.start.to_le_bytes());
             arena.extend_from_slice(&line.path.len.to_le_bytes());
@@ -123,6 +125,7 @@ impl<'a> ExtensionBlock<'a> {
                     PreferenceKind::Usage
                 },
                 stated: Statement::from_bits([line[1], line[2]]),
+                content_use: ContentUse::from_code(line[3]),
                 line: u32_at(line, 4),
                 path: Span {
                     start: u32_at(line, 8),

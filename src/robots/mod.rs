@@ -51,6 +51,9 @@
 //! - `extensions.rs`: the `Content-Signal`, `Content-Usage` and
 //!   `Request-rate` lines of a group, stored after the values (read beside
 //!   the rules, never in a verdict);
+//! - `file_wide.rs`: what the file says beside its groups and rules: the
+//!   `License` and `LLM-Policy` values and the policy-token groups
+//!   ([`FileValue`], [`PolicyGroup`]);
 //! - `index.rs`: the rule index and its search (literal starts, chains,
 //!   the screens of the `*` rules);
 //! - `candidate.rs`: the rules as the index takes them, with the
@@ -70,6 +73,7 @@ mod candidate;
 mod claim;
 mod compiled;
 mod extensions;
+mod file_wide;
 mod index;
 mod parsed;
 mod query;
@@ -77,3 +81,4 @@ mod query;
 pub use api::{Group, PreferenceLine, Robots, Rule};
 pub use claim::{Answer, RuleKind};
 pub use compiled::CompiledRobots;
+pub use file_wide::{FileValue, PolicyGroup};

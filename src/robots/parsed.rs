@@ -164,6 +164,18 @@ pub(super) struct Parsed {
     /// The groups of each index.
     pub(super) index_groups: Box<[u32]>,
     pub(super) sitemaps: Box<[Span]>,
+    /// The file-wide extension lines (`License`, `LLM-Policy`), in file
+    /// order.
+    pub(super) file_values: Box<[FileValueData]>,
+}
+
+/// A file-wide extension line as stored: which key, its value and line.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FileValueData {
+    /// `true` for `License`, `false` for `LLM-Policy`.
+    pub(super) is_license: bool,
+    pub(super) value: Span,
+    pub(super) line: u32,
 }
 
 impl Parsed {
@@ -182,7 +194,14 @@ impl Parsed {
         found.ok().map(|i| &self.agent_index[i])
     }
 
-    /// The groups whose user-agent lines name `agent`, in file order.
+    /// The distinct names of the `user-agent` lines (lower-cased), each with
+    /// its groups in file order.
+    pub(super) fn names(&self) -> impl Iterator<Item = (&[u8], &[u32])> + '_ {
+        self.agent_index
+            .iter()
+            .map(|n| (self.bytes(n.name), &self.agent_groups[range(n.groups)]))
+    }
+
     /// The extension lines of a group, if it has any.
     pub(super) fn extension_block(&self, group: &GroupData) -> Option<ExtensionBlock<'_>> {
         let start = group.extensions.checked_sub(1)?;
@@ -243,8 +262,13 @@ impl Parsed {
             pattern: self.bytes(p.path),
             line: p.line,
             stated: p.stated,
+            content_use: p.content_use,
         });
-        (preferences.signals, preferences.usage) = select(candidates, &path);
+        (
+            preferences.signals,
+            preferences.usage,
+            preferences.content_use,
+        ) = select(candidates, &path);
         Ok(preferences)
     }
 
@@ -389,6 +413,7 @@ impl Parsed {
             + size_of_val(&*self.global_groups)
             + size_of_val(&*self.index_lists)
             + size_of_val(&*self.sitemaps)
+            + size_of_val(&*self.file_values)
     }
 }
 

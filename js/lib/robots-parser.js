@@ -14,9 +14,13 @@
 // kept in a small cache of the WebAssembly module's memory instead of one
 // per object: the PARSED_FILES most recently queried stay parsed, and an
 // object whose file was dropped parses it again when next asked. What the
-// module holds never waits for the garbage collector.
+// module holds never waits for the garbage collector. When the module runs
+// out of memory, the least recently used files are dropped and the call
+// tried again: robots-parser answers for any file it can hold, and so does
+// this for any file the module can hold alone.
 
 import { Robots } from './robots.js';
+import { isOutOfMemory } from './bytes.js';
 import { extractUserAgent, parseRobotsTxt } from './parse.js';
 
 /** How many parsed files the adapter keeps in WebAssembly memory. */
@@ -25,6 +29,20 @@ export const PARSED_FILES = 64;
 /** adapter -> Robots, least recently used first (a Map keeps insertion order). */
 const parsed = new Map();
 
+/** Drops up to `n` parsed files, least recently used first, but `keep`'s; how many it dropped. */
+function evict(n, keep) {
+  let dropped = 0;
+  for (const [adapter, robots] of parsed) {
+    if (dropped === n) break;
+    if (adapter === keep) continue;
+    parsed.delete(adapter);
+    robots.free();
+    dropped++;
+  }
+  return dropped;
+}
+
+/** The adapter's file parsed, made the most recently used. */
 function robotsOf(adapter, contents) {
   let robots = parsed.get(adapter);
   if (robots !== undefined) {
@@ -34,20 +52,40 @@ function robotsOf(adapter, contents) {
   }
   robots = new Robots(contents);
   parsed.set(adapter, robots);
-  if (parsed.size > PARSED_FILES) {
-    const [oldest, old] = parsed.entries().next().value;
-    parsed.delete(oldest);
-    old.free();
-  }
+  if (parsed.size > PARSED_FILES) evict(1, adapter);
   return robots;
 }
 
-// robots-parser's reading of a URL: relative ones are resolved against a
-// host nobody uses, and the port is always filled in, so that its origin
+/**
+ * `fn()`, and out of memory (parsing a file, or staging a URL), again after
+ * dropping 1, then 2, 4, ... of the parsed files other than `keep`'s, until
+ * none is left: then the Error stands, as the module cannot do it with
+ * `keep`'s file alone.
+ */
+function withRoom(keep, fn) {
+  for (let n = 1; ; n *= 2) {
+    try {
+      return fn();
+    } catch (error) {
+      if (!isOutOfMemory(error) || evict(n, keep) === 0) throw error;
+    }
+  }
+}
+
+/** `fn` on the adapter's parsed file, with room made as withRoom makes it. */
+function withParsed(adapter, contents, fn) {
+  return withRoom(adapter, () => fn(robotsOf(adapter, contents)));
+}
+
+/** Where robots-parser resolves relative URLs: a host nobody uses. */
+const RELATIVE_BASE = 'http://robots-relative.samclarke.com/';
+
+// robots-parser's reading of a URL: WHATWG URL, relative ones resolved
+// against RELATIVE_BASE, and the port always filled in, so that its origin
 // check compares scheme, host and port.
 function parseUrl(url) {
   try {
-    const parsedUrl = new URL(url, 'http://robots-relative.samclarke.com/');
+    const parsedUrl = new URL(url, RELATIVE_BASE);
     if (!parsedUrl.port) parsedUrl.port = parsedUrl.protocol === 'https:' ? 443 : 80;
     return parsedUrl;
   } catch {
@@ -73,10 +111,6 @@ class GoogleRobots {
     this.#contents = !contents ? '' : typeof contents === 'string' || ArrayBuffer.isView(contents) ? contents : String(contents);
   }
 
-  #robots() {
-    return robotsOf(this, this.#contents);
-  }
-
   // The answer for (url, ua), or undefined when the URL's scheme, host or
   // port differ from the robots.txt URL's (robots-parser's origin check).
   #answer(url, ua) {
@@ -88,7 +122,8 @@ class GoogleRobots {
     ) {
       return undefined;
     }
-    return this.#robots().check(agentOf(ua), String(url));
+    const agent = agentOf(ua);
+    return withParsed(this, this.#contents, (robots) => robots.check(agent, String(url)));
   }
 
   /** true if allowed, false if not, undefined for a URL of another origin. */
@@ -109,12 +144,13 @@ class GoogleRobots {
 
   /** The crawl-delay (seconds) of the groups that apply to ua, or undefined. */
   getCrawlDelay(ua) {
-    return this.#robots().crawlDelay(agentOf(ua));
+    const agent = agentOf(ua);
+    return withParsed(this, this.#contents, (robots) => robots.crawlDelay(agent));
   }
 
   /** The sitemap URLs, in file order. */
   getSitemaps() {
-    return this.#robots().sitemaps();
+    return withParsed(this, this.#contents, (robots) => robots.sitemaps());
   }
 
   /**
@@ -125,11 +161,13 @@ class GoogleRobots {
   getPreferredHost() {
     if (this.#host === undefined) {
       let host = null;
-      parseRobotsTxt(this.#contents, {
-        handleUnknownAction(line, key, value) {
-          if (key.toLowerCase() === 'host' && value) host = value.toLowerCase();
-        },
-      });
+      withRoom(this, () =>
+        parseRobotsTxt(this.#contents, {
+          handleUnknownAction(line, key, value) {
+            if (key.toLowerCase() === 'host' && value) host = value.toLowerCase();
+          },
+        }),
+      );
       this.#host = host;
     }
     return this.#host;

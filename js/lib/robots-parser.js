@@ -1,13 +1,16 @@
 // A drop-in for the npm package robots-parser with Google's answers:
 //
 //   import robotsParser from 'robotstxt-exact/robots-parser';
+//   const robotsParser = require('robotstxt-exact/robots-parser'); // Node 20.19+
 //   const robots = robotsParser('https://example.com/robots.txt', contents);
 //   robots.isAllowed('https://example.com/page', 'MyBot/1.0');
 //
 // The interface is robots-parser's (3.x): the same function, methods,
 // argument order and return values, `undefined` for a URL of another origin
-// included. The verdicts, matching lines, crawl-delays and sitemaps are
-// Google's; js/README.md lists where and why they differ from
+// included. A URL is read as robots-parser reads it (WHATWG URL, relative to
+// a placeholder host); its path and query are then matched as Google's
+// matcher matches them. The verdicts, matching lines, crawl-delays and
+// sitemaps are Google's; js/README.md lists where and why they differ from
 // robots-parser's, counted on the corpus.
 //
 // Memory: robots-parser's objects have no free(), so the parsed files are
@@ -93,11 +96,40 @@ function parseUrl(url) {
   }
 }
 
+// The URL Google's matcher is given: the path and query as robots-parser
+// reads them (WHATWG URL's, so `/π` is `/%CF%80` and dot segments are
+// resolved, then every escape upper-cased, so `/%cf%80` is `/%CF%80` too),
+// after a placeholder authority. The parsed URL's own host would not do:
+// Google's GetPathParamsQuery ends the authority at the first `/`, `?` or
+// `;`, and a host or user name may hold a `;`; a bare path starting with
+// `//` would be read as an authority.
+function matchedUrl(target) {
+  const path = target.pathname.startsWith('/') ? target.pathname : `/${target.pathname}`;
+  const upper = `${path}${target.search}`.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+  return `http://robots-parser.invalid${upper}`;
+}
+
+// A lone surrogate (half of a UTF-16 pair) has no UTF-8 form. robots-parser
+// leaves a rule holding one as it is, and it matches no URL, whose path and
+// query WHATWG URL has percent-encoded; Google's parser is given DEL
+// (0x7F) in its place, which such a path never holds either, and which its
+// escaping of rules leaves as it is. (TextEncoder would give U+FFFD, which
+// a URL's escaped U+FFFD would match.)
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function wellFormed(text) {
+  return text.isWellFormed?.() ? text : text.replace(LONE_SURROGATE, '\x7f');
+}
+
 // The product token Google compares with the groups' user-agent lines: the
 // leading [a-zA-Z_-] run, so 'MyBot/1.0' and 'MyBot (+https://...)' are
-// 'MyBot' (robots-parser cuts at '/'). An empty agent is robots-parser's '*'.
+// 'MyBot' (robots-parser cuts at '/'). No agent, or one with no token ('*'
+// among them), is '*' as Google's matcher takes it: only the `*` groups
+// apply (robots-parser's default agent is '*'; an empty token would match
+// an empty `User-agent:` line).
 function agentOf(ua) {
-  return extractUserAgent(ua ? String(ua) : '*');
+  const token = ua ? extractUserAgent(String(ua)) : '';
+  return token === '' ? '*' : token;
 }
 
 class GoogleRobots {
@@ -108,7 +140,9 @@ class GoogleRobots {
   constructor(url, contents) {
     this.#url = parseUrl(url) || {};
     // A string as robots-parser takes it, or the bytes as fetched (an addition).
-    this.#contents = !contents ? '' : typeof contents === 'string' || ArrayBuffer.isView(contents) ? contents : String(contents);
+    if (!contents) this.#contents = '';
+    else if (ArrayBuffer.isView(contents)) this.#contents = contents;
+    else this.#contents = wellFormed(String(contents));
   }
 
   // The answer for (url, ua), or undefined when the URL's scheme, host or
@@ -123,7 +157,8 @@ class GoogleRobots {
       return undefined;
     }
     const agent = agentOf(ua);
-    return withParsed(this, this.#contents, (robots) => robots.check(agent, String(url)));
+    const matched = matchedUrl(target);
+    return withParsed(this, this.#contents, (robots) => robots.check(agent, matched));
   }
 
   /** true if allowed, false if not, undefined for a URL of another origin. */
@@ -190,3 +225,8 @@ class GoogleRobots {
 export default function robotsParser(url, contents) {
   return new GoogleRobots(url, contents);
 }
+
+// What `require('robotstxt-exact/robots-parser')` returns where Node loads
+// ES modules with require (20.19, 22.12 and later): the function itself, as
+// robots-parser's `module.exports` is.
+export { robotsParser as 'module.exports' };

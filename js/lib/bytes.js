@@ -7,20 +7,25 @@
 // before it writes anything into the module (stage.js) or calls it: reading
 // may run the caller's code (an iterator, a Proxy, an array's getter), and
 // code that calls the package while a call is half staged would overwrite
-// what was staged. A read input is a primitive string or a plain Uint8Array
-// whose length is fixed, so nothing after the read runs the caller's code: a
-// typed array is read through the engine's own getters, never through the
-// `length`, `buffer` or `byteOffset` a subclass or an instance may redefine.
+// what was staged. A read input is a primitive string or an array of bytes
+// (Uint8Array, a subclass such as Buffer, or Uint8ClampedArray) whose
+// length is read with lengthOf, never through the `length` a subclass or an
+// instance may redefine; copying it (`view.set(bytes)`) reads the engine's
+// own slots. So nothing after the read runs the caller's code.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-// The engine's getters, taken once, before any caller's code has run.
+// The engine's getters, taken once, before any caller's code has run, as
+// functions of the object (`getter(proto, 'length')(value)`).
+const callOf = Function.prototype.call.bind(Function.prototype.call);
 const getter = (proto, name) => {
   const get = Object.getOwnPropertyDescriptor(proto, name).get;
-  return (value) => Reflect.apply(get, value, []);
+  return (value) => callOf(get, value);
 };
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+/** A typed array's element type ('Uint8Array', ...); undefined for anything else. */
+const typedName = getter(TypedArrayPrototype, Symbol.toStringTag);
 const typedBuffer = getter(TypedArrayPrototype, 'buffer');
 const typedOffset = getter(TypedArrayPrototype, 'byteOffset');
 const typedLength = getter(TypedArrayPrototype, 'byteLength');
@@ -37,29 +42,34 @@ const isArrayBuffer = (value) => {
     return false;
   }
 };
-const isTypedArray = (value) => {
-  try {
-    typedLength(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
- * One input as a primitive string or a plain Uint8Array of fixed length;
- * `what` names it in errors. Runs none of the caller's code for a string or
- * binary input.
+ * One input as a primitive string or an array of bytes; `what` names it in
+ * errors. Runs none of the caller's code for a string or binary input.
  */
 export function readInput(value, what) {
-  if (typeof value === 'string') return value;
+  // Small enough for the engine to inline where strings are the rule.
+  return typeof value === 'string' ? value : readBinary(value, what);
+}
+
+function readBinary(value, what) {
   if (ArrayBuffer.isView(value)) {
-    return isTypedArray(value)
-      ? new Uint8Array(typedBuffer(value), typedOffset(value), typedLength(value))
-      : new Uint8Array(viewBuffer(value), viewOffset(value), viewLength(value));
+    const name = typedName(value);
+    // Bytes already: used as they are (no copy on the hot path).
+    if (name === 'Uint8Array' || name === 'Uint8ClampedArray') return value;
+    if (name !== undefined) return new Uint8Array(typedBuffer(value), typedOffset(value), typedLength(value));
+    return new Uint8Array(viewBuffer(value), viewOffset(value), viewLength(value));
   }
   if (isArrayBuffer(value)) return new Uint8Array(value, 0, bufferLength(value));
   throw new TypeError(`robotstxt-exact: ${what} must be a string or a Uint8Array, not ${describe(value)}`);
+}
+
+/** The number of bytes of an array of bytes from readInput. */
+export const lengthOf = typedLength;
+
+/** A read array of bytes as a plain Uint8Array, for glue that reads `length`. */
+function plain(bytes) {
+  return new Uint8Array(typedBuffer(bytes), typedOffset(bytes), typedLength(bytes));
 }
 
 function describe(value) {
@@ -86,8 +96,13 @@ export function readList(items, what) {
     items = Array.from(items);
   }
   const n = items.length;
-  const out = new Array(n);
-  for (let i = 0; i < n; i++) out[i] = readInput(items[i], `item ${i} of ${what}`);
+  // Filled in order, so that the engine keeps it a packed array (join and
+  // map are slower on one with holes).
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    out.push(typeof item === 'string' ? item : readBinary(item, `item ${i} of ${what}`));
+  }
   return out;
 }
 
@@ -96,7 +111,7 @@ export function readAgents(agents) {
   return isSingle(agents) ? [readInput(agents, 'a user agent')] : readList(agents, 'the user agents');
 }
 
-/** The bytes of a read input. */
+/** The bytes of a read input (an array of bytes, as read). */
 export function bytesOf(input) {
   return typeof input === 'string' ? encoder.encode(input) : input;
 }
@@ -125,9 +140,14 @@ export function isOutOfMemory(error) {
  * an allocation can be is an Error here, where wasm-bindgen would trap.
  */
 export function toArgument(value, what) {
-  const bytes = toBytes(value, what);
-  if (bytes.length > MAX_ALLOCATION) throw outOfMemory(`copying ${what}`);
-  return bytes;
+  const input = readInput(value, what);
+  if (typeof input === 'string') {
+    const bytes = encoder.encode(input);
+    if (bytes.length > MAX_ALLOCATION) throw outOfMemory(`copying ${what}`);
+    return bytes;
+  }
+  if (lengthOf(input) > MAX_ALLOCATION) throw outOfMemory(`copying ${what}`);
+  return plain(input);
 }
 
 /**
@@ -139,7 +159,7 @@ export function packInputs(inputs, what) {
   let room = 0;
   for (let i = 0; i < n; i++) {
     const item = inputs[i];
-    room += typeof item === 'string' ? 3 * item.length : item.length;
+    room += typeof item === 'string' ? 3 * item.length : lengthOf(item);
   }
   // Past one allocation (a string counted at 3 bytes a unit) wasm-bindgen
   // would trap.
@@ -153,7 +173,7 @@ export function packInputs(inputs, what) {
       at = writeString(item, bytes, at);
     } else {
       bytes.set(item, at);
-      at += item.length;
+      at += lengthOf(item);
     }
     ends[i] = at;
   }

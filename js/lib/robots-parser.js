@@ -105,7 +105,8 @@ function parseUrl(url) {
 // `//` would be read as an authority.
 function matchedUrl(target) {
   const path = target.pathname.startsWith('/') ? target.pathname : `/${target.pathname}`;
-  const upper = `${path}${target.search}`.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase());
+  const read = `${path}${target.search}`;
+  const upper = read.includes('%') ? read.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase()) : read;
   return `http://robots-parser.invalid${upper}`;
 }
 

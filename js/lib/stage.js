@@ -9,7 +9,7 @@
 // module's call can stage something else over it.
 
 import { memory, stage_agent, stage_reserve, stage_shrink } from './wasm.js';
-import { bytesOf, outOfMemory, readInput } from './bytes.js';
+import { bytesOf, lengthOf, outOfMemory, readInput } from './bytes.js';
 
 /** Strings longer than this are encoded exactly first, not into 3x room. */
 const LONG = 1 << 20;
@@ -52,8 +52,9 @@ class Stage {
       return encoder.encodeInto(input, this.#room(3 * input.length)).written;
     }
     const bytes = bytesOf(input);
-    this.#room(bytes.length).set(bytes);
-    return bytes.length;
+    const len = lengthOf(bytes);
+    this.#room(len).set(bytes);
+    return len;
   }
 
   /**
@@ -81,14 +82,14 @@ class Stage {
     const parts = inputs.map(bytesOf);
     let total = 0;
     for (let i = 0; i < n; i++) {
-      lens[i] = parts[i].length;
-      total += parts[i].length;
+      lens[i] = lengthOf(parts[i]);
+      total += lens[i];
     }
     const view = this.#room(total);
     let at = 0;
-    for (const part of parts) {
-      view.set(part, at);
-      at += part.length;
+    for (let i = 0; i < n; i++) {
+      view.set(parts[i], at);
+      at += lens[i];
     }
     return [total, lens, false];
   }

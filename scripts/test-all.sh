@@ -6,7 +6,8 @@
 # against it (find_package and pkg-config, shared and static), and Google's
 # test cases (compat-tests/) run by ctest in every C++ configuration of the
 # drop-in headers, one of them under valgrind; then the Python package
-# built with pip and its pytest suite; last, the npm package (js/).
+# built with pip and its pytest suite; the npm package (js/); the peers'
+# own test suites against the drop-ins of both; last, the tester page.
 #
 # Works on a fresh Debian machine that has only the Rust toolchain: missing
 # build tools are installed with apt-get (as root, or through sudo).
@@ -590,6 +591,17 @@ fi
 if [[ -f scripts/test-js.sh ]]; then
   step "npm package (scripts/test-js.sh)"
   bash scripts/test-js.sh
+fi
+
+# --- The peers' own test suites ----------------------------------------------------
+
+# robots-parser's, Protego's, CPython's and Scrapy's own robots.txt tests,
+# from their registry packages, against the drop-ins in the npm package and
+# the wheel the two steps above built; offline, each is skipped and counted
+# below.
+if [[ -f scripts/test-peers.sh ]]; then
+  step "the peers' own test suites against the drop-ins (scripts/test-peers.sh)"
+  bash scripts/test-peers.sh
 fi
 
 # --- The tester page -------------------------------------------------------------

@@ -56,8 +56,10 @@ PY="$VENV/bin/python"
 "$PY" -m pip install -q --upgrade pip
 # The build tools, and the test dependencies that no extra of the package
 # names. PySpark, pyarrow and pandas come with the wheel's `spark` extra
-# below, so the Spark tests fail if that extra misses one.
-"$PY" -m pip install -q pytest mypy protego scrapy "maturin>=1.7,<2" ziglang auditwheel
+# below, so the Spark tests fail if that extra misses one. Protego and
+# Scrapy are the versions whose own test suites scripts/test-peers.sh runs
+# against the drop-ins (their tests import their own helpers).
+"$PY" -m pip install -q pytest mypy protego==0.7.0 scrapy==2.19.0 "maturin>=1.7,<2" ziglang auditwheel
 
 DIST="$(mktemp -d "${TMPDIR:-/tmp}/robotstxt-dist.XXXXXX")"
 trap 'rm -rf "$DIST"' EXIT

@@ -1,18 +1,75 @@
-// Inputs as bytes. A string is its UTF-8 encoding (TextEncoder's: a lone
-// surrogate becomes U+FFFD); a Uint8Array (Node's Buffer included) or any
-// other ArrayBufferView or ArrayBuffer is taken as the bytes it views.
-
-import { memory, stage_agent, stage_reserve, stage_shrink } from './wasm.js';
+// The caller's inputs, read once, as bytes. A string is its UTF-8 encoding
+// (TextEncoder's: a lone surrogate becomes U+FFFD); a Uint8Array (Node's
+// Buffer included) or any other ArrayBufferView or ArrayBuffer is taken as
+// the bytes it views.
+//
+// Every entry point reads all of its arguments with readInput / readList
+// before it writes anything into the module (stage.js) or calls it: reading
+// may run the caller's code (an iterator, a Proxy, an array's getter), and
+// code that calls the package while a call is half staged would overwrite
+// what was staged. A read input is a primitive string or an array of bytes
+// (Uint8Array, a subclass such as Buffer, or Uint8ClampedArray) whose
+// length is read with lengthOf, never through the `length` a subclass or an
+// instance may redefine; copying it (`view.set(bytes)`) reads the engine's
+// own slots. So nothing after the read runs the caller's code.
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
-/** The bytes of a string or binary input; `what` names it in errors. */
-export function toBytes(value, what) {
-  if (typeof value === 'string') return encoder.encode(value);
-  if (value instanceof Uint8Array) return value;
-  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+// The engine's getters, taken once, before any caller's code has run, as
+// functions of the object (`getter(proto, 'length')(value)`).
+const callOf = Function.prototype.call.bind(Function.prototype.call);
+const getter = (proto, name) => {
+  const get = Object.getOwnPropertyDescriptor(proto, name).get;
+  return (value) => callOf(get, value);
+};
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+/** A typed array's element type ('Uint8Array', ...); undefined for anything else. */
+const typedName = getter(TypedArrayPrototype, Symbol.toStringTag);
+const typedBuffer = getter(TypedArrayPrototype, 'buffer');
+const typedOffset = getter(TypedArrayPrototype, 'byteOffset');
+const typedLength = getter(TypedArrayPrototype, 'byteLength');
+const viewBuffer = getter(DataView.prototype, 'buffer');
+const viewOffset = getter(DataView.prototype, 'byteOffset');
+const viewLength = getter(DataView.prototype, 'byteLength');
+const bufferLength = getter(ArrayBuffer.prototype, 'byteLength');
+const isArrayBuffer = (value) => {
+  // Throws for anything but an ArrayBuffer (a SharedArrayBuffer included).
+  try {
+    bufferLength(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * One input as a primitive string or an array of bytes; `what` names it in
+ * errors. Runs none of the caller's code for a string or binary input.
+ */
+export function readInput(value, what) {
+  // Small enough for the engine to inline where strings are the rule.
+  return typeof value === 'string' ? value : readBinary(value, what);
+}
+
+function readBinary(value, what) {
+  if (ArrayBuffer.isView(value)) {
+    const name = typedName(value);
+    // Bytes already: used as they are (no copy on the hot path).
+    if (name === 'Uint8Array' || name === 'Uint8ClampedArray') return value;
+    if (name !== undefined) return new Uint8Array(typedBuffer(value), typedOffset(value), typedLength(value));
+    return new Uint8Array(viewBuffer(value), viewOffset(value), viewLength(value));
+  }
+  if (isArrayBuffer(value)) return new Uint8Array(value, 0, bufferLength(value));
   throw new TypeError(`robotstxt-exact: ${what} must be a string or a Uint8Array, not ${describe(value)}`);
+}
+
+/** The number of bytes of an array of bytes from readInput. */
+export const lengthOf = typedLength;
+
+/** A read array of bytes as a plain Uint8Array, for glue that reads `length`. */
+function plain(bytes) {
+  return new Uint8Array(typedBuffer(bytes), typedOffset(bytes), typedLength(bytes));
 }
 
 function describe(value) {
@@ -21,8 +78,61 @@ function describe(value) {
   return typeof value;
 }
 
+/** Whether a value is one input (not a list of them). */
+export function isSingle(value) {
+  return typeof value === 'string' || ArrayBuffer.isView(value) || isArrayBuffer(value);
+}
+
+/**
+ * A list of inputs, read once each: an array (each index read once; a hole
+ * is an item that is not an input), or any other iterable that is not a
+ * single input. A TypeError otherwise, or for an item that is not an input.
+ */
+export function readList(items, what) {
+  if (!Array.isArray(items)) {
+    if (items == null || isSingle(items) || typeof items[Symbol.iterator] !== 'function') {
+      throw new TypeError(`robotstxt-exact: ${what} must be an array`);
+    }
+    items = Array.from(items);
+  }
+  const n = items.length;
+  // Filled in order, so that the engine keeps it a packed array (join and
+  // map are slower on one with holes).
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const item = items[i];
+    out.push(typeof item === 'string' ? item : readBinary(item, `item ${i} of ${what}`));
+  }
+  return out;
+}
+
+/** The agents of a query: one agent, or a list of them. */
+export function readAgents(agents) {
+  return isSingle(agents) ? [readInput(agents, 'a user agent')] : readList(agents, 'the user agents');
+}
+
+/** The bytes of a read input (an array of bytes, as read). */
+export function bytesOf(input) {
+  return typeof input === 'string' ? encoder.encode(input) : input;
+}
+
+/** The bytes of a string or binary input, read once; `what` names it in errors. */
+export function toBytes(value, what) {
+  return bytesOf(readInput(value, what));
+}
+
 /** The largest single allocation the module can make (wasm32's isize::MAX). */
 const MAX_ALLOCATION = 2 ** 31 - 1;
+
+/** The Error for running out of the module's memory while doing `what`. */
+export function outOfMemory(what) {
+  return new Error(`robotstxt-exact: out of WebAssembly memory while ${what}`);
+}
+
+/** Whether `error` is the package's out-of-memory Error (from here or the module). */
+export function isOutOfMemory(error) {
+  return error instanceof Error && error.message.startsWith('robotstxt-exact: out of WebAssembly memory');
+}
 
 /**
  * The bytes of an input passed to the module as an argument of its own
@@ -30,58 +140,54 @@ const MAX_ALLOCATION = 2 ** 31 - 1;
  * an allocation can be is an Error here, where wasm-bindgen would trap.
  */
 export function toArgument(value, what) {
-  const bytes = toBytes(value, what);
-  if (bytes.length > MAX_ALLOCATION) throw outOfMemory(`copying ${what}`);
-  return bytes;
-}
-
-/** Whether a value is one input (not a list of them). */
-export function isSingle(value) {
-  return typeof value === 'string' || ArrayBuffer.isView(value) || value instanceof ArrayBuffer;
-}
-
-/**
- * `items` as an array: an array itself, any other iterable that is not a
- * single input (a string or bytes) copied into one; a TypeError otherwise.
- */
-function asArray(items, what) {
-  if (Array.isArray(items)) return items;
-  if (items != null && typeof items[Symbol.iterator] === 'function' && !isSingle(items)) {
-    return Array.from(items);
+  const input = readInput(value, what);
+  if (typeof input === 'string') {
+    const bytes = encoder.encode(input);
+    if (bytes.length > MAX_ALLOCATION) throw outOfMemory(`copying ${what}`);
+    return bytes;
   }
-  throw new TypeError(`robotstxt-exact: ${what} must be an array`);
+  if (lengthOf(input) > MAX_ALLOCATION) throw outOfMemory(`copying ${what}`);
+  return plain(input);
 }
 
 /**
- * A list of inputs as the module takes it: the items' bytes one after the
- * other, and the end offset of each item.
+ * Read inputs as the module takes a list that it copies (not staged): the
+ * items' bytes one after the other, and the end offset of each item.
  */
-export function packList(items, what) {
-  items = asArray(items, what);
-  const n = items.length;
+export function packInputs(inputs, what) {
+  const n = inputs.length;
   let room = 0;
   for (let i = 0; i < n; i++) {
-    const item = items[i];
-    room += typeof item === 'string' ? 3 * item.length : toBytes(item, what).length;
+    const item = inputs[i];
+    room += typeof item === 'string' ? 3 * item.length : lengthOf(item);
   }
-  // The module copies the list itself (it is not staged): past one
-  // allocation (a string counted at 3 bytes a unit) wasm-bindgen would trap.
+  // Past one allocation (a string counted at 3 bytes a unit) wasm-bindgen
+  // would trap.
   if (room > MAX_ALLOCATION) throw outOfMemory(`copying ${what}`);
   const bytes = new Uint8Array(room);
   const ends = new Uint32Array(n);
   let at = 0;
   for (let i = 0; i < n; i++) {
-    const item = items[i];
+    const item = inputs[i];
     if (typeof item === 'string') {
       at = writeString(item, bytes, at);
     } else {
-      const b = toBytes(item, what);
-      bytes.set(b, at);
-      at += b.length;
+      bytes.set(item, at);
+      at += lengthOf(item);
     }
     ends[i] = at;
   }
   return [bytes.subarray(0, at), ends];
+}
+
+/** `packInputs` of a list read from `items`. */
+export function packList(items, what) {
+  return packInputs(readList(items, what), what);
+}
+
+/** The agents of a query (one, or a list), packed. */
+export function packAgents(agents) {
+  return packInputs(readAgents(agents), 'the user agents');
 }
 
 // ASCII, the usual case for URLs and agents, is copied char by char;
@@ -98,132 +204,7 @@ function writeString(s, bytes, at) {
   return at;
 }
 
-/** A list of agents: one agent, or an array of them. */
-export function packAgents(agents) {
-  return isSingle(agents) ? packList([agents], 'a user agent') : packList(agents, 'the user agents');
-}
-
-const decoder = new TextDecoder();
-
 /** Bytes from the module as a string (invalid UTF-8 as U+FFFD). */
 export function toText(bytes) {
   return decoder.decode(bytes);
-}
-
-// --- The staging area (js/src/stage.rs) ----------------------------------------
-//
-// The hot calls take their URL from a buffer inside the module that
-// TextEncoder.encodeInto writes into directly, instead of wasm-bindgen's
-// allocate-copy-free per argument. The view over it is rebuilt when the
-// module's memory grows (growing detaches the old ArrayBuffer) or the stage
-// must grow.
-
-let stagePtr = 0;
-let stageCap = 0;
-let stageView = null;
-
-/** Strings longer than this are encoded exactly first, not into 3x room. */
-const LONG = 1 << 20;
-
-/** A stage grown past this is given back after the call that needed it. */
-const KEEP = 1 << 20;
-
-function stage(need) {
-  if (need > stageCap) {
-    const ptr = stage_reserve(need);
-    if (ptr === 0) throw outOfMemory('staging an argument');
-    stagePtr = ptr;
-    stageCap = need;
-    stageView = null;
-  }
-  if (stageView === null || stageView.byteLength === 0) {
-    stageView = new Uint8Array(memory.buffer, stagePtr, stageCap);
-  }
-  return stageView;
-}
-
-/** The Error for running out of the module's memory while doing `what`. */
-export function outOfMemory(what) {
-  return new Error(`robotstxt-exact: out of WebAssembly memory while ${what}`);
-}
-
-/**
- * Calls `fn(length)` with `value` staged; a stage grown past KEEP bytes for
- * it (a large body) is shrunk back afterwards, so one large input does not
- * hold the module's memory for good.
- */
-export function withStaged(value, what, fn) {
-  const len = stageInput(value, what);
-  try {
-    return fn(len);
-  } finally {
-    if (stageCap > KEEP) {
-      stagePtr = stage_shrink(KEEP);
-      stageCap = KEEP;
-      stageView = null;
-    }
-  }
-}
-
-/** Writes one input at the start of the stage; returns its length in bytes. */
-export function stageInput(value, what) {
-  if (typeof value === 'string' && value.length <= LONG) {
-    return encoder.encodeInto(value, stage(3 * value.length)).written;
-  }
-  const bytes = toBytes(value, what);
-  stage(bytes.length).set(bytes);
-  return bytes.length;
-}
-
-let stagedAgent;
-
-/**
- * Makes `agent` the agent of the staged queries. A string agent is staged
- * once and kept while the same string comes back.
- */
-export function useAgent(agent) {
-  if (typeof agent === 'string' && agent === stagedAgent) return;
-  stagedAgent = undefined;
-  if (!stage_agent(stageInput(agent, 'the user agent'))) throw outOfMemory('staging the user agent');
-  if (typeof agent === 'string') stagedAgent = agent;
-}
-
-/**
- * Writes a list of inputs into the stage: [total bytes, lengths, utf16].
- * An array of strings is joined and encoded at once, and its lengths are
- * the strings' (UTF-16) lengths, which the module turns into byte offsets;
- * otherwise each item is written in turn with its length in bytes.
- */
-export function stageList(items, what) {
-  items = asArray(items, what);
-  const n = items.length;
-  const lens = new Uint32Array(n);
-  let strings = true;
-  let units = 0;
-  for (let i = 0; i < n; i++) {
-    const item = items[i];
-    if (typeof item !== 'string') {
-      strings = false;
-      break;
-    }
-    lens[i] = item.length;
-    units += item.length;
-  }
-  if (strings && units <= LONG) {
-    const written = encoder.encodeInto(items.join(''), stage(3 * units)).written;
-    return [written, lens, true];
-  }
-  const parts = items.map((item) => toBytes(item, what));
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    lens[i] = parts[i].length;
-    total += parts[i].length;
-  }
-  const view = stage(total);
-  let at = 0;
-  for (const part of parts) {
-    view.set(part, at);
-    at += part.length;
-  }
-  return [total, lens, false];
 }

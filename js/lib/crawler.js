@@ -3,7 +3,8 @@
 // fetches: the crawler does, and these functions decide.
 
 import * as wasm from './wasm.js';
-import { toArgument, toBytes, withStaged } from './bytes.js';
+import { toArgument, toBytes } from './bytes.js';
+import { withStaged } from './stage.js';
 import { disposable, freed } from './owned.js';
 
 /** Google's 500 KiB: how much of a robots.txt Google reads. */

@@ -2,7 +2,8 @@
 // the rest of the last answer.
 
 import * as wasm from './wasm.js';
-import { outOfMemory, packAgents, stageInput, toArgument, useAgent, withStaged } from './bytes.js';
+import { outOfMemory, packAgents, readInput, toArgument } from './bytes.js';
+import { stageInput, useAgent, withStaged } from './stage.js';
 import { disposable, freed } from './owned.js';
 
 /** A staged query's 1 or 0; 2 means memory ran out. */
@@ -29,6 +30,7 @@ export class RobotsMatcher {
     return this.#m;
   }
 
+  /** Sends a read body to the module, unless it is the string it holds. */
   #setBody(m, body) {
     // A string is immutable: the same one again needs no copy. Bytes may
     // have changed between calls, so they are sent every time.
@@ -43,17 +45,22 @@ export class RobotsMatcher {
   /** Whether any of `userAgents` may fetch `url` under `robotsBody`. */
   allowedByRobots(robotsBody, userAgents, url) {
     const m = this.#matcher();
+    const body = readInput(robotsBody, 'the robots.txt body');
     const [agents, ends] = packAgents(userAgents);
-    this.#setBody(m, robotsBody);
-    return verdict(m.allowed_staged(agents, ends, stageInput(url, 'the URL')));
+    const target = readInput(url, 'the URL');
+    this.#setBody(m, body);
+    return verdict(m.allowed_staged(agents, ends, stageInput(target)));
   }
 
   /** Whether `userAgent` may fetch `url` under `robotsBody`. */
   oneAgentAllowedByRobots(robotsBody, userAgent, url) {
     const m = this.#matcher();
-    this.#setBody(m, robotsBody);
-    useAgent(userAgent);
-    return verdict(m.one_agent_staged(stageInput(url, 'the URL')));
+    const body = readInput(robotsBody, 'the robots.txt body');
+    const agent = readInput(userAgent, 'the user agent');
+    const target = readInput(url, 'the URL');
+    this.#setBody(m, body);
+    useAgent(agent);
+    return verdict(m.one_agent_staged(stageInput(target)));
   }
 
   /** Whether the last query was disallowed. */

@@ -2,7 +2,8 @@
 // RobotsParsingReporter, lint, and Google's URL and pattern helpers.
 
 import * as wasm from './wasm.js';
-import { toArgument, toText, withStaged } from './bytes.js';
+import { toArgument, toText } from './bytes.js';
+import { withStaged } from './stage.js';
 import { disposable, freed } from './owned.js';
 
 /** What a line was parsed as: Google's RobotsParsedLine::RobotsTagName. */

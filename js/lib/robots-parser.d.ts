@@ -1,6 +1,9 @@
 /**
  * A drop-in for robots-parser (3.x) with Google's answers:
- * `import robotsParser from 'robotstxt-exact/robots-parser'`.
+ * `import robotsParser from 'robotstxt-exact/robots-parser'`, or, where
+ * Node loads ES modules with require (20.19, 22.12 and later),
+ * `const robotsParser = require('robotstxt-exact/robots-parser')`, which
+ * gives the function itself, as robots-parser's `require` does.
  */
 
 export interface Robot {

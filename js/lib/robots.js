@@ -3,17 +3,8 @@
 
 import * as wasm from './wasm.js';
 import { booleans, unpack, unpackAll } from './answer.js';
-import {
-  isSingle,
-  outOfMemory,
-  packAgents,
-  packList,
-  stageInput,
-  stageList,
-  toArgument,
-  useAgent,
-  withStaged,
-} from './bytes.js';
+import { isSingle, outOfMemory, packAgents, packList, readInput, readList, toArgument } from './bytes.js';
+import { stageInput, stageList, useAgent, withStaged } from './stage.js';
 import { INTERNAL, disposable, freed } from './owned.js';
 
 /** A staged query's 1 or 0; 2 means memory ran out. */
@@ -82,32 +73,39 @@ export class Robots {
   check(userAgents, url) {
     const p = this.#parsed();
     if (isSingle(userAgents)) {
-      useAgent(userAgents);
-      return answer(p.check_one_staged(stageInput(url, 'the URL')));
+      const agent = readInput(userAgents, 'the user agent');
+      const target = readInput(url, 'the URL');
+      useAgent(agent);
+      return answer(p.check_one_staged(stageInput(target)));
     }
     const [agents, ends] = packAgents(userAgents);
-    return answer(p.check_staged(agents, ends, stageInput(url, 'the URL')));
+    const target = readInput(url, 'the URL');
+    return answer(p.check_staged(agents, ends, stageInput(target)));
   }
 
   /** Whether `userAgent` may fetch `url`. */
   allowed(userAgent, url) {
     const p = this.#parsed();
-    useAgent(userAgent);
-    return verdict(p.allowed_staged(stageInput(url, 'the URL')));
+    const agent = readInput(userAgent, 'the user agent');
+    const target = readInput(url, 'the URL');
+    useAgent(agent);
+    return verdict(p.allowed_staged(stageInput(target)));
   }
 
   /** `check` for each URL of an array, in one call into the module. */
   checkMany(userAgents, urls) {
     const p = this.#parsed();
     const [agents, agentEnds] = packAgents(userAgents);
-    return unpackAll(p.check_many_staged(agents, agentEnds, ...stageList(urls, 'the URLs')));
+    const targets = readList(urls, 'the URLs');
+    return unpackAll(p.check_many_staged(agents, agentEnds, ...stageList(targets)));
   }
 
   /** `allowed` for each URL of an array, in one call into the module. */
   allowedMany(userAgents, urls) {
     const p = this.#parsed();
     const [agents, agentEnds] = packAgents(userAgents);
-    return booleans(p.allowed_many_staged(agents, agentEnds, ...stageList(urls, 'the URLs')));
+    const targets = readList(urls, 'the URLs');
+    return booleans(p.allowed_many_staged(agents, agentEnds, ...stageList(targets)));
   }
 
   /**
@@ -250,24 +248,24 @@ export class CompiledRobots {
 
   /** The full answer for `url`. */
   check(url) {
-    return answer(this.#compiled().check_staged(stageInput(url, 'the URL')));
+    return answer(this.#compiled().check_staged(stageInput(readInput(url, 'the URL'))));
   }
 
   /** Whether the agents may fetch `url`. */
   allowed(url) {
-    return verdict(this.#compiled().allowed_staged(stageInput(url, 'the URL')));
+    return verdict(this.#compiled().allowed_staged(stageInput(readInput(url, 'the URL'))));
   }
 
   /** `check` for each URL of an array, in one call into the module. */
   checkMany(urls) {
     const c = this.#compiled();
-    return unpackAll(c.check_many_staged(...stageList(urls, 'the URLs')));
+    return unpackAll(c.check_many_staged(...stageList(readList(urls, 'the URLs'))));
   }
 
   /** `allowed` for each URL of an array, in one call into the module. */
   allowedMany(urls) {
     const c = this.#compiled();
-    return booleans(c.allowed_many_staged(...stageList(urls, 'the URLs')));
+    return booleans(c.allowed_many_staged(...stageList(readList(urls, 'the URLs'))));
   }
 
   /** Whether a group names one of the agents (else the `*` groups apply). */

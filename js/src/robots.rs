@@ -7,7 +7,7 @@ use crate::answer::pack;
 use crate::json::Json;
 use crate::list::Items;
 use crate::memory::{oom, vec_with_capacity};
-use crate::stage::{item_ends, stage_mismatch, with_agent_and_staged, with_staged};
+use crate::stage::{stage_mismatch, with_agent_and_staged, with_staged, with_staged_items};
 
 const QUERY: &str = "matching a URL";
 
@@ -24,15 +24,12 @@ fn each_staged<T>(
     utf16: bool,
     f: impl FnOnce(&mut dyn Iterator<Item = &[u8]>, &mut Vec<T>) -> Result<(), JsError>,
 ) -> Result<Vec<T>, JsError> {
-    let malformed = || JsError::new("robotstxt-exact: staged URLs do not match their lengths");
-    let ends = item_ends(total, lens, utf16).ok_or_else(malformed)?;
-    with_staged(total, |bytes| {
-        let urls = Items::new(bytes, &ends)?;
+    with_staged_items(total, lens, utf16, |urls| {
         let mut out = vec_with_capacity(urls.len(), QUERY)?;
         f(&mut urls.iter(), &mut out)?;
         Ok(out)
     })
-    .ok_or_else(malformed)?
+    .ok_or_else(|| JsError::new("robotstxt-exact: staged URLs do not match their lengths"))?
 }
 
 /// A parsed robots.txt.
@@ -87,7 +84,7 @@ impl Parsed {
         .map_or(2, u32::from)
     }
 
-    /// The packed answers for each staged URL (see [`crate::stage::item_ends`]).
+    /// The packed answers for each staged URL (see [`crate::list::item_ends`]).
     pub fn check_many_staged(
         &self,
         agents: &[u8],

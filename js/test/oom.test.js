@@ -23,6 +23,7 @@ import {
   maxAgeFromCacheControl,
   maybeEscapePattern,
 } from '../lib/index.js';
+import robotsParser, { PARSED_FILES } from '../lib/robots-parser.js';
 import { extract_user_agent, memory } from '../lib/wasm.js';
 
 /** Memory the tests need: they peak at about 4.1 GiB (the module's 4 GiB). */
@@ -139,5 +140,31 @@ test('a trap is a RuntimeError, and the module keeps working', { skip }, () => {
   for (let i = 0; i < 3; i++) {
     assert.throws(() => extract_user_agent(tooLarge), WebAssembly.RuntimeError);
   }
+  stillWorks();
+});
+
+test('the robots-parser drop-in drops parsed files to make room, and answers as robots-parser would', { skip }, () => {
+  // 70 sites with 24 MB bodies: parsed (about 75 MB each), they need more
+  // than the module's 4 GiB before the cache of PARSED_FILES (64) is full.
+  // robots-parser answers for every one, so the drop-in must too, the files
+  // it dropped parsed again when asked. One body string serves every site
+  // (each object parses its own copy), so that the test holds 24 MB of
+  // JavaScript strings, not 1.7 GB.
+  const filler = 'user-agent:a\nallow:/\n'.repeat((24 << 20) / 21);
+  const body = `User-agent: *\nDisallow: /private\n${filler}`;
+  const sites = [];
+  for (let i = 0; i < 70; i++) {
+    const site = robotsParser(`https://site${i}.example/robots.txt`, body);
+    assert.equal(site.isAllowed(`https://site${i}.example/private/x`, 'FooBot'), false, `site ${i}`);
+    assert.equal(site.isDisallowed(`https://site${i}.example/`, 'FooBot'), false, `site ${i}`);
+    sites.push(site);
+  }
+  assert.ok(memory.buffer.byteLength > 3.5 * 2 ** 30, 'the test did not reach the memory it meant to');
+  // The first sites were dropped; asked again, they parse again.
+  for (const i of [0, 1, 69]) {
+    assert.equal(sites[i].getMatchingLineNumber(`https://site${i}.example/private`, 'FooBot'), 2);
+  }
+  assert.ok(PARSED_FILES === 64);
+  for (const site of sites) site.free();
   stillWorks();
 });

@@ -8,11 +8,10 @@ answer and says why:
 
 - test_order_based_precedence (Scrapy runs it only for order-based parsers):
   Google takes the longest match, so "Allow: /page" beats "Disallow: /".
-- test_unicode_url_and_useragent, the raw URL "https://site.local/wiki/
-  Käyttäjä:": Google matches URLs as given and expects them percent-encoded;
-  the rule is escaped to "/wiki/K%C3%A4ytt%C3%A4j%C3%A4:", which the raw
-  bytes do not match, so the raw URL is allowed. The escaped URL, which is
-  what Scrapy's Request objects carry, is disallowed as Scrapy expects.
+
+The raw URL "https://site.local/wiki/Käyttäjä:" of
+test_unicode_url_and_useragent is escaped as Google escapes the rules
+before it is matched, so it is disallowed, as Scrapy expects.
 """
 
 from __future__ import annotations
@@ -124,9 +123,9 @@ def test_unicode_url_and_useragent():
     assert not rp.allowed("https://site.local/static/", "*")
     assert rp.allowed("https://site.local/admin/", "UnicödeBöt")
     assert not rp.allowed("https://site.local/wiki/K%C3%A4ytt%C3%A4j%C3%A4:", "*")
-    # Scrapy expects "not allowed" for the raw URL; Google matches URLs as
-    # given (percent-encoded), see the module's documentation.
-    assert rp.allowed("https://site.local/wiki/Käyttäjä:", "*")
+    # The raw URL is escaped as Google escapes the rules, so it matches the
+    # escaped rule, as Scrapy expects.
+    assert not rp.allowed("https://site.local/wiki/Käyttäjä:", "*")
     assert rp.allowed("https://site.local/some/randome/page.html", "*")
     assert not rp.allowed("https://site.local/some/randome/page.html", "UnicödeBöt")
 

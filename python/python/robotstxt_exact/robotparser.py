@@ -14,7 +14,8 @@ and matcher. Where they differ from the standard library's, and why:
   standard library compares them literally.
 - **Agents.** A group applies when its ``user-agent`` names the product
   token of the agent you give, case-insensitively: the leading run of
-  ``[a-zA-Z_-]`` (``Googlebot/2.1`` is ``Googlebot``). The standard library
+  ``[a-zA-Z_-]`` (``Googlebot/2.1`` is ``Googlebot``; an agent with none,
+  such as ``*``, gets the ``*`` groups only). The standard library
   takes the text before the first ``/`` and accepts a group whose name is a
   substring of it (``User-agent: bot`` applies to ``Googlebot`` there, not
   here). All groups naming the agent are merged (Google), where the standard
@@ -24,10 +25,12 @@ and matcher. Where they differ from the standard library's, and why:
   a missing colon is accepted between two tokens, a blank line does not end
   a group (only a ``user-agent`` line after rules does), lines are cut at
   16,663 bytes, a UTF-8 byte order mark is skipped.
-- **URLs and escapes.** URLs are matched as given (percent-encode them, as
-  for Google's library); rules' percent escapes are normalised the Google way
-  (upper-cased, non-ASCII bytes escaped), not decoded. The standard library
-  unquotes both sides. An empty ``Disallow:`` allows everything in both.
+- **URLs and escapes.** Rules' percent escapes are normalised the Google
+  way (upper-cased, non-ASCII bytes escaped), and so are URLs before they
+  are matched (``/ツ`` is ``/%E3%83%84``, ``/%7e`` is ``/%7E``); no escape is
+  decoded. The standard library unquotes and requotes both sides, so
+  ``%7E`` and ``~`` match each other there. An empty ``Disallow:`` allows
+  everything in both.
 - **``/robots.txt``** has no implicit allow, as in Google's library.
 - **Fetching (read()).** Google's status policy (see
   :class:`robotstxt_exact.Policy`): 2xx parses the body (its first 500 KiB),
@@ -38,9 +41,15 @@ and matcher. Where they differ from the standard library's, and why:
   decoded as bytes, never as UTF-8 text, so invalid UTF-8 does not raise.
 - **crawl_delay** gives the first valid ``crawl-delay`` of the groups that
   apply (an ``int`` when it is a whole number, else a ``float``; the standard
-  library accepts digits only). Google ignores crawl-delay; it never changes
-  a verdict. **request_rate** is always ``None``: Google does not read
-  ``request-rate``.
+  library accepts digits only), **request_rate** the first valid
+  ``request-rate``. Google reads neither; they never change a verdict.
+- **str()** lists the groups in Google's reading: the groups naming an agent
+  in file order, then the ``*`` groups, each with its ``user-agent`` lines,
+  crawl-delay, request-rate and rules (patterns as Google escapes them).
+
+docs/PYTHON.md lists every test of the standard library's own suite that
+this does not pass, each with the line of Google's page or code that
+decides it.
 """
 
 from __future__ import annotations
@@ -53,17 +62,19 @@ from typing import Iterable, NamedTuple
 from ._native import (
     MAX_REDIRECT_HOPS,
     Decision,
+    Group,
     Policy,
     Robots,
-    extract_user_agent,
     truncate_body,
 )
+from ._reading import escaped_url, product_token
 
 __all__ = ["RobotFileParser", "RequestRate"]
 
 
 class RequestRate(NamedTuple):
-    """The standard library's request-rate tuple (never returned here)."""
+    """The standard library's request-rate tuple: ``requests`` per
+    ``seconds``."""
 
     requests: int
     seconds: int
@@ -72,11 +83,6 @@ class RequestRate(NamedTuple):
 class _LimitedRedirects(urllib.request.HTTPRedirectHandler):
     # Google follows at most five hops, then treats the redirect as a 404.
     max_redirections = MAX_REDIRECT_HOPS
-
-
-def _agent(useragent: str | bytes) -> bytes:
-    raw = useragent.encode("utf-8") if isinstance(useragent, str) else useragent
-    return extract_user_agent(raw)
 
 
 class RobotFileParser:
@@ -156,20 +162,23 @@ class RobotFileParser:
         if not self.last_checked or self._robots is None:
             # As the standard library: nothing read yet, nothing allowed.
             return False
-        return self._robots.check([_agent(useragent)], url).allowed
+        return self._robots.check([product_token(useragent)], escaped_url(url)).allowed
 
     def crawl_delay(self, useragent: str) -> int | float | None:
         """The crawl-delay of the groups that apply, or None."""
         if not self.mtime() or self._robots is None:
             return None
-        delay = self._robots.crawl_delay(_agent(useragent))
+        delay = self._robots.crawl_delay(product_token(useragent))
         if delay is not None and float(delay).is_integer():
             return int(delay)
         return delay
 
     def request_rate(self, useragent: str) -> RequestRate | None:
-        """Always None: Google does not read ``request-rate``."""
-        return None
+        """The request-rate of the groups that apply, or None."""
+        if not self.mtime() or self._robots is None:
+            return None
+        rate = self._robots.request_rate(product_token(useragent))
+        return None if rate is None else RequestRate(rate.requests, rate.seconds)
 
     def site_maps(self) -> list[str] | None:
         """The ``sitemap`` URLs, or None if there are none."""
@@ -180,9 +189,20 @@ class RobotFileParser:
     def __str__(self) -> str:
         if self._robots is None:
             return ""
-        out = []
-        for group in self._robots.groups():
-            lines = [f"User-agent: {agent}" for agent, _ in group.agents]
-            lines += [f"{r.kind.capitalize()}: {r.pattern}" for r in group.rules]
-            out.append("\n".join(lines))
-        return "\n\n".join(out)
+        groups = self._robots.groups()
+        # The standard library's order: the default (``*``) entry last.
+        ordered = [g for g in groups if not g.is_global] + [g for g in groups if g.is_global]
+        return "\n\n".join(_group_lines(g) for g in ordered)
+
+
+def _group_lines(group: Group) -> str:
+    """A group as the standard library writes an entry."""
+    lines = [f"User-agent: {agent}" for agent, _ in group.agents]
+    delay = group.crawl_delay
+    if delay is not None:
+        lines.append(f"Crawl-delay: {int(delay) if float(delay).is_integer() else delay}")
+    rate = group.request_rate
+    if rate is not None:
+        lines.append(f"Request-rate: {rate.requests}/{rate.seconds}")
+    lines += [f"{r.kind.capitalize()}: {r.pattern}" for r in group.rules]
+    return "\n".join(lines)

@@ -12,8 +12,11 @@ nothing is dropped for invalid UTF-8) and answers with Google's matcher.
 The user agent Scrapy passes is ``ROBOTSTXT_USER_AGENT``, or the request's
 ``User-Agent`` header, or ``USER_AGENT``: a whole header such as
 ``Scrapy/2.13 (+https://scrapy.org)``. Google's matcher takes product tokens,
-so the agent's leading run of ``[a-zA-Z_-]`` is used (``Scrapy`` here); set
-``ROBOTSTXT_USER_AGENT`` to your crawler's token to be explicit.
+so the agent's leading run of ``[a-zA-Z_-]`` is used (``Scrapy`` here; an
+agent with none is ``*``, the ``*`` groups only); set ``ROBOTSTXT_USER_AGENT``
+to your crawler's token to be explicit. URLs are put in the form Google's
+rules are put in (non-ASCII percent-encoded as UTF-8, escapes upper-cased),
+which Scrapy's request URLs already have.
 
 Where the answers differ from Scrapy's default (Protego), see
 :mod:`robotstxt_exact.protego`. What a failed robots.txt fetch means is
@@ -30,13 +33,10 @@ from typing import Any
 
 from scrapy.robotstxt import RobotParser as _ScrapyRobotParser
 
-from ._native import Robots, extract_user_agent
+from ._native import Robots
+from ._reading import escaped_url, product_token
 
 __all__ = ["RobotParser"]
-
-
-def _bytes(value: str | bytes) -> bytes:
-    return value.encode("utf-8") if isinstance(value, str) else value
 
 
 class RobotParser(_ScrapyRobotParser):
@@ -53,8 +53,7 @@ class RobotParser(_ScrapyRobotParser):
         return cls(robotstxt_body, spider)
 
     def allowed(self, url: str | bytes, user_agent: str | bytes) -> bool:
-        agent = extract_user_agent(_bytes(user_agent))
-        return self.robots.check([agent], url).allowed
+        return self.robots.check([product_token(user_agent)], escaped_url(url)).allowed
 
     def crawl_delay(self, user_agent: str | bytes) -> float | None:
-        return self.robots.crawl_delay(extract_user_agent(_bytes(user_agent)))
+        return self.robots.crawl_delay(product_token(user_agent))

@@ -28,6 +28,7 @@ __all__ = [
     "Crawler",
     "PathVerdict",
     "CrawlerAudit",
+    "PolicyAudit",
     "Audit",
     "audit",
     "known_crawlers",

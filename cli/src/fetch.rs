@@ -11,8 +11,8 @@ use robotstxt_exact::crawler::{
 };
 
 use crate::content_encoding;
+use crate::limit::{Cut, Limit, cut_at};
 use crate::output::plural;
-use crate::robots_txt::{Cut, Limit, cut_at};
 
 /// What a fetch gave.
 pub struct Fetched {

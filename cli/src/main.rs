@@ -65,6 +65,7 @@ mod progress;
 mod robots_txt;
 mod serve;
 mod std_fds;
+mod this_server;
 mod url_list;
 mod url_warnings;
 

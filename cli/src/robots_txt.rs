@@ -137,7 +137,7 @@ pub fn load(source: &OsString, fetch: &FetchArgs, googlebot_limit: bool) -> Resu
         let url = source.to_string_lossy();
         let limit = fetch.limit(googlebot_limit);
         let fetched =
-            fetch::fetch(&url, limit, fetch.timeout).map_err(|e| fail(&e.message(&url)))?;
+            fetch::fetch(&url, limit, fetch.timeout, None).map_err(|e| fail(&e.message(&url)))?;
         let policy = fetch.policy();
         let line = fetched.describe(policy, limit, fetch.timeout);
         let _ = writeln!(io::stderr().lock(), "{line}");

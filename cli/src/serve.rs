@@ -330,9 +330,10 @@ fn fetch_site(context: &Context, query: &str) -> Reply {
     }
     let limit = context.fetch.limit(true);
     let timeout = context.fetch.timeout();
-    let fetched = match fetch::fetch(&site, limit, timeout) {
+    let fetched = match fetch::fetch(&site, limit, timeout, Some(context.local)) {
         Ok(f) => f,
         Err(e @ FetchError::Url(_)) => return json_error(400, &e.message(&site)),
+        Err(e @ FetchError::ThisServer { .. }) => return json_error(403, &e.message(&site)),
         Err(e @ FetchError::OutOfMemory { .. }) => return json_error(500, &e.message(&site)),
     };
     let summary = fetched.describe(policy, limit, timeout);

@@ -11,7 +11,10 @@
 //!
 //! - at most [`MAX_CODINGS`] codings, in one `Content-Encoding` field (a
 //!   second field is refused rather than guessed at: clients disagree on
-//!   whether it adds to the first or replaces it);
+//!   whether it adds to the first or replaces it), and at most one of them
+//!   `br`: a brotli decoder may hold a window of 16 MiB, a gzip or deflate
+//!   one holds 32 KiB, so the codings of one body cost about what one
+//!   brotli body does;
 //! - every decoder reads through a [`Guard`]: at most [`Budget::bytes`] of
 //!   input (a coded body is never much longer than what it decodes to, so
 //!   only a stream built to keep a decoder busy without output reaches it),
@@ -103,6 +106,9 @@ fn codings(fields: &[&[u8]]) -> Result<Vec<Coding>, String> {
             "identity" => continue,
             _ => return Err(format!("unsupported Content-Encoding {name:?}")),
         });
+    }
+    if codings.iter().filter(|c| **c == Coding::Brotli).count() > 1 {
+        return Err("more than one br coding in Content-Encoding".into());
     }
     Ok(codings)
 }
@@ -285,6 +291,8 @@ mod tests {
     #[test]
     fn at_most_four_codings_and_one_field_are_read() {
         assert_eq!(codings(&[b"gzip, gzip, br, deflate"]).unwrap().len(), 4);
+        let err = codings(&[b"br, gzip, br"]).unwrap_err();
+        assert_eq!(err, "more than one br coding in Content-Encoding");
         assert_eq!(
             codings(&[b"identity, gzip, identity, gzip"]).unwrap().len(),
             2

@@ -104,6 +104,15 @@ fn four_codings_are_undone_and_a_fifth_is_refused() {
 }
 
 #[test]
+fn a_second_brotli_coding_is_refused() {
+    // Each brotli decoder may hold a 16 MiB window: four stacked ones
+    // held 70 MB where one holds 20.
+    let site = Site::start(|_| response(200, &[("Content-Encoding", "br, gzip, br")], b"\x06"));
+    let result = check(&site, "/x", None);
+    network_error(&site, result, "more than one br coding in Content-Encoding");
+}
+
+#[test]
 fn a_second_content_encoding_field_is_refused_not_guessed_at() {
     // Before, the first field alone was read: gzip bytes read as rules
     // (none of which parse), so every URL was allowed.

@@ -19,9 +19,9 @@ use std::time::{Duration, Instant};
 use support::{PAGE_FIELD, Serve, Site, encode, gzip, ok, redirect, response};
 
 /// The server's peak memory bound (docs/LIMITS.md, "robots --serve"):
-/// what it holds at rest plus what its limits let requests and fetches
-/// take, for a debug build.
-const PEAK_BOUND: u64 = 64 << 20;
+/// what it holds at rest plus what its limits let connections and fetches
+/// take.
+const PEAK_BOUND: u64 = 100 << 20;
 
 const ROBOTS: &[u8] = b"User-agent: *\nDisallow: /private/\n";
 

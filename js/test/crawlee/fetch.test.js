@@ -66,6 +66,10 @@ test('identity then gzip, which Node leaves undone, is refused rather than read 
   assert.deepEqual(await verdicts(() => response(fields, body)), [false, false]);
 });
 
+test('a second br coding is refused', async () => {
+  assert.deepEqual(await verdicts(() => response(['Content-Encoding: br, br'], Buffer.from([6]))), [false, false]);
+});
+
 test('a coding Node does not know is refused', async () => {
   assert.deepEqual(await verdicts(() => response(['Content-Encoding: zstd'], Buffer.from(RULES))), [false, false]);
 });

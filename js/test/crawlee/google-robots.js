@@ -53,7 +53,8 @@ export async function fetchRobotsTxt(pageUrl) {
 // Node's fetch undoes gzip, deflate and br, but leaves the body as sent when
 // any coding of the list is another (identity included: `identity, gzip`
 // from two fields would be gzip bytes read as rules). A body it would not
-// undo, or a stack of more than 4 codings, is unreadable: a network error.
+// undo, a stack of more than 4 codings or of more than one br (each brotli
+// decoder may hold a 16 MiB window) is unreadable: a network error.
 const CODINGS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
 const MAX_CODINGS = 4;
 
@@ -61,7 +62,8 @@ function readable(contentEncoding) {
   if (contentEncoding === null) return true;
   const codings = contentEncoding.split(',').map((c) => c.trim().toLowerCase()).filter(Boolean);
   if (codings.length === 1 && codings[0] === 'identity') return true;
-  return codings.length <= MAX_CODINGS && codings.every((c) => CODINGS.has(c));
+  const brotli = codings.filter((c) => c === 'br').length;
+  return codings.length <= MAX_CODINGS && brotli <= 1 && codings.every((c) => CODINGS.has(c));
 }
 
 // The first `limit` bytes of the body, however long or endless it is: the

@@ -47,6 +47,23 @@ fn requests_without_a_path_are_refused_and_the_server_goes_on() {
     still_fine(&serve);
 }
 
+#[test]
+fn paths_outside_the_pages_files_are_not_found() {
+    // The files are a table in the binary, looked up by exact name: no
+    // path reaches the file system.
+    let serve = Serve::start(&[]);
+    for path in [
+        "/../Cargo.toml",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "//etc/passwd",
+        "/assets/../../build.rs",
+        "/api/fetch/../../Cargo.toml",
+    ] {
+        assert_eq!(serve.get(path).status, 404, "{path}");
+    }
+    still_fine(&serve);
+}
+
 /// Sends `start`, then `total` bytes of `unit` over and over, then `end`,
 /// from another thread, and returns the answer read meanwhile.
 fn flood(

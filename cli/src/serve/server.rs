@@ -237,7 +237,12 @@ fn read_request(stream: &mut TcpStream, deadline: Instant) -> Result<(Request, b
     let mut received = Vec::with_capacity(4096);
     let mut chunk = [0u8; 4096];
     let (length, request) = loop {
-        let room = (MAX_HEAD - received.len()).min(chunk.len());
+        // parse_head refuses a head of MAX_HEAD bytes that is not whole,
+        // so there is room; were there none, the head is too large.
+        let room = MAX_HEAD.saturating_sub(received.len()).min(chunk.len());
+        if room == 0 {
+            return Err(Unread::Refused(request::Refusal::HeadTooLarge));
+        }
         match read_by(stream, &mut chunk[..room], deadline) {
             Ok(0) => return Err(Unread::Gone),
             Ok(n) => received.extend_from_slice(&chunk[..n]),

@@ -93,8 +93,8 @@ pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<Handler>) -> !
             // Past both limits the connection is closed unanswered.
             continue;
         };
-        // A thread that cannot start drops its connection and slot; so do
-        // its like until threads can start again.
+        // A thread that cannot start (the system's limit on threads) drops
+        // its connection and slot; a pause lets other threads end.
         if spawned.is_err() {
             thread::sleep(limits.accept_pause);
         }
@@ -105,22 +105,19 @@ pub fn serve(listener: &TcpListener, limits: Limits, handler: Arc<Handler>) -> !
 /// a short-lived thread; past that, they are closed unanswered.
 pub const TURNING_AWAY: usize = 32;
 
-/// Whether a failed `accept` calls for a pause: the process or the system
-/// is out of file handles or memory, which only closing connections
-/// frees. Other failures concern one connection only (it was reset before
-/// it was accepted, say).
+/// Whether a failed `accept` calls for a pause: it does unless the failure
+/// concerns one connection only (reset or aborted before it was accepted,
+/// or a signal). Running out of file handles (EMFILE, ENFILE) or memory
+/// (ENOBUFS, ENOMEM) lasts until connections close; any other failure is
+/// not retried in a busy loop.
 fn pause_after(error: &io::Error) -> bool {
-    #[cfg(unix)]
-    {
-        matches!(
-            error.raw_os_error(),
-            Some(libc::EMFILE | libc::ENFILE | libc::ENOBUFS | libc::ENOMEM)
-        )
-    }
-    #[cfg(not(unix))]
-    {
-        error.kind() != io::ErrorKind::ConnectionAborted
-    }
+    !matches!(
+        error.kind(),
+        io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::Interrupted
+            | io::ErrorKind::WouldBlock
+    )
 }
 
 /// One open connection, counted while it lives.

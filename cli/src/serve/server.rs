@@ -280,13 +280,16 @@ fn left(deadline: Instant) -> io::Result<Duration> {
 
 /// One read, which waits until `deadline` at most.
 fn read_by(stream: &mut TcpStream, buf: &mut [u8], deadline: Instant) -> io::Result<usize> {
-    stream.set_read_timeout(Some(left(deadline)?))?;
-    match stream.read(buf) {
-        // Unix says WouldBlock when a socket's timeout passes.
-        Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-            Err(io::Error::from(io::ErrorKind::TimedOut))
+    loop {
+        stream.set_read_timeout(Some(left(deadline)?))?;
+        match stream.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            // Unix says WouldBlock when a socket's timeout passes.
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                return Err(io::Error::from(io::ErrorKind::TimedOut));
+            }
+            other => return other,
         }
-        other => other,
     }
 }
 

@@ -148,6 +148,7 @@ fn header_fields_over_the_limits_are_refused() {
     still_fine(&serve);
 }
 
+#[cfg(unix)]
 #[test]
 fn clients_that_never_read_their_answers_hold_up_no_one_else() {
     // A body of control characters is six times its size in JSON: 3 MB.

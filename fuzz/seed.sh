@@ -6,6 +6,7 @@
 # faster: the larger files add length, not new structure).
 # matcher: "pattern 0xFF path" pairs, the allow/disallow values of those
 # files against the paths of the same site's links.
+# serve_request, content_coding: a few requests and bodies written here.
 #
 # Run from anywhere; the corpus directories are not committed.
 set -eu
@@ -90,3 +91,26 @@ done
 rm -f "$dir/.patterns" "$dir/.paths"
 rm -rf "$synth"
 echo "matcher: $(ls "$dir" | wc -l) files"
+
+# serve_request: what browsers and scripts send to `robots --serve`, and
+# heads at its limits (a request line of 8 KiB and 64 bytes, 100 fields).
+dir=$fuzz_dir/corpus/serve_request
+mkdir -p "$dir"
+printf 'GET / HTTP/1.1\r\nHost: 127.0.0.1:9309\r\nUser-Agent: Mozilla/5.0\r\nAccept: text/html\r\nSec-Fetch-Site: none\r\n\r\n' >"$dir/browser"
+printf 'GET /api/fetch?url=https%%3A%%2F%%2Fexample.com%%2F&policy=google HTTP/1.1\r\nHost: localhost:9309\r\nX-Robots-Tester: 1\r\nSec-Fetch-Site: same-origin\r\nOrigin: http://localhost:9309\r\n\r\n' >"$dir/fetch"
+printf 'POST /api/fetch HTTP/1.0\nContent-Length: 2, 2\n\n{}' >"$dir/http10-body"
+printf '\r\nHEAD /index.html HTTP/1.1\r\nHost: [::1]:9309\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n' >"$dir/chunked"
+{ printf 'GET /'; run a 8190; printf ' HTTP/1.1\r\nHost: h\r\n\r\n'; } >"$dir/long-target"
+{ printf 'GET / HTTP/1.1\r\nHost: h\r\n'; i=0; while [ $i -lt 99 ]; do printf 'X-%d: v\r\n' $i; i=$((i + 1)); done; printf '\r\n'; } >"$dir/many-fields"
+echo "serve_request: $(ls "$dir" | wc -l) files"
+
+# content_coding: a case byte (even: a round trip through the codings the
+# next byte picks; odd: field values and a body split at 0xFF), then input.
+dir=$fuzz_dir/corpus/content_coding
+mkdir -p "$dir"
+{ printf '\000\003'; head -c 2000 "$(find "$robotfiles" -type f | head -n 1)"; } >"$dir/round-trip-3"
+{ printf '\000\377'; run '#' 3000; } >"$dir/round-trip-6"
+printf '\001gzip, br\377\037\213\010\000\000\000\000\000\000\003\003\000' >"$dir/gzip-br"
+printf '\001identity\377gzip\377body' >"$dir/two-fields"
+printf '\001 chunked \377User-agent: *' >"$dir/chunked"
+echo "content_coding: $(ls "$dir" | wc -l) files"

@@ -85,8 +85,8 @@ command -v chromium >/dev/null || command -v chromium-browser >/dev/null || [[ -
 }
 (cd js && ROBOTSTXT_REQUIRE_BROWSER=1 node --test test/*.test.js) || die "node --test failed"
 
-echo "--- Crawlee: a crawl of a local server (js/test/crawlee)"
-(cd js/test/crawlee && npm install --omit=optional --no-audit --no-fund && node --test crawl.test.js) ||
+echo "--- Crawlee: a crawl of a local server, the adapter's bounded fetch (js/test/crawlee)"
+(cd js/test/crawlee && npm install --omit=optional --no-audit --no-fund && node --test crawl.test.js fetch.test.js) ||
   die "the Crawlee test failed"
 
 echo "--- workerd: a worker bundled by wrangler, served on 127.0.0.1 (js/test/workerd)"

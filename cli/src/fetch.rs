@@ -1,18 +1,37 @@
 //! Fetching a site's robots.txt over HTTP(S), as a crawler does: the
 //! library's crawler module decides which URL, how many redirects, how much
 //! of the body and what the outcome means; `ureq` (rustls, no OpenSSL) does
-//! the I/O, and `content_encoding.rs` undoes gzip, deflate and br.
+//! the I/O, and `content_encoding.rs` undoes gzip, deflate and br within
+//! its bounds. A fetch made for `robots --serve` is given the server's own
+//! address and never connects to it (`this_server.rs`), redirects included.
+//!
+//! The HTTP client reads at most [`MAX_RESPONSE_HEADERS`] header fields
+//! (ureq's fixed limit) in at most [`MAX_RESPONSE_HEAD_BYTES`]; an answer
+//! with more is a network error that says so.
 
 use std::io::{self, Read};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use robotstxt_exact::crawler::{
     self, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
 };
+use ureq::unversioned::transport::DefaultConnector;
 
-use crate::content_encoding;
+use crate::content_encoding::{self, Budget};
+use crate::limit::{Cut, Limit, cut_at};
 use crate::output::plural;
-use crate::robots_txt::{Cut, Limit, cut_at};
+use crate::this_server::{AvoidingResolver, ThisServer};
+
+/// The most header fields of an answer the HTTP client reads (ureq-proto's
+/// `MAX_RESPONSE_HEADERS`, which it does not let a caller change): more
+/// than Python's `http.client` (100) and hyper (100) read by default.
+pub const MAX_RESPONSE_HEADERS: usize = ureq_proto::client::MAX_RESPONSE_HEADERS;
+
+/// The most bytes of an answer's status line and header fields read:
+/// ureq's default, and room for [`MAX_RESPONSE_HEADERS`] fields of 512
+/// bytes each.
+pub const MAX_RESPONSE_HEAD_BYTES: usize = 64 * 1024;
 
 /// What a fetch gave.
 pub struct Fetched {
@@ -36,6 +55,9 @@ pub enum FetchError {
     Url(String),
     /// The body did not fit in memory; `read` bytes of it had.
     OutOfMemory { read: usize },
+    /// The URL, or one redirected to, is the server that asked for the
+    /// fetch (`at`, as resolved).
+    ThisServer { url: String, at: SocketAddr },
 }
 
 impl FetchError {
@@ -47,6 +69,10 @@ impl FetchError {
                 "out of memory reading the robots.txt fetched for {url:?} ({} read; \
                  --max-fetch-bytes caps what is read)",
                 plural(*read, "byte", "bytes")
+            ),
+            FetchError::ThisServer { url: to, at } => format!(
+                "cannot fetch a robots.txt for {url:?}: {to} is this server itself ({at}), \
+                 which never fetches itself"
             ),
         }
     }
@@ -136,18 +162,35 @@ fn closed_before_answer(error: &ureq::Error) -> bool {
     )
 }
 
+/// The values of every field of `response` named `name`, in order.
+fn field_values<'r>(response: &'r ureq::http::Response<ureq::Body>, name: &str) -> Vec<&'r [u8]> {
+    let fields = response.headers().get_all(name).iter();
+    fields.map(|value| value.as_bytes()).collect()
+}
+
 /// Fetches the robots.txt governing `page_url`, keeping at most
 /// `limit.bytes` of the decoded body (one more is read to tell whether there
-/// were more), within `timeout`, redirects included.
-pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched, FetchError> {
+/// were more), within `timeout`, redirects included; never from `avoid`
+/// (the address a server listens on) when given.
+pub fn fetch(
+    page_url: &str,
+    limit: Limit,
+    timeout: Duration,
+    avoid: Option<SocketAddr>,
+) -> Result<Fetched, FetchError> {
     let robots_url =
         crawler::robots_txt_url(page_url).map_err(|e| FetchError::Url(e.to_string()))?;
-    let agent: ureq::Agent = ureq::Agent::config_builder()
+    let config = ureq::config::Config::builder()
         .max_redirects(0)
         .http_status_as_error(false)
+        .max_response_header_size(MAX_RESPONSE_HEAD_BYTES)
         .user_agent(concat!("robots/", env!("CARGO_PKG_VERSION")))
-        .build()
-        .into();
+        .build();
+    let agent = ureq::Agent::with_parts(
+        config,
+        DefaultConnector::default(),
+        AvoidingResolver::new(avoid),
+    );
     // `timeout` is at most a century (robots_txt::parse_seconds): no
     // overflow here or in the client's own clock arithmetic.
     let deadline = Instant::now() + timeout;
@@ -171,6 +214,15 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
         if left.is_zero() {
             return Ok(fail(chain, FetchOutcome::Timeout, None));
         }
+        // The resolver refuses this server's address; a URL that names it
+        // by address is refused here too, for a fetch that goes through a
+        // proxy (which resolves names itself).
+        if let Some(at) = avoid.and_then(|this| crate::this_server::named_by(&url, this)) {
+            return Err(FetchError::ThisServer {
+                url: url.to_string(),
+                at,
+            });
+        }
         let response = agent
             .get(url.as_str())
             .header("Accept-Encoding", content_encoding::ACCEPT_ENCODING)
@@ -178,11 +230,24 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
             .timeout_global(Some(left))
             .build()
             .call();
+        if let Some(at) = response.as_ref().err().and_then(ThisServer::in_error) {
+            return Err(FetchError::ThisServer {
+                url: url.to_string(),
+                at,
+            });
+        }
         let mut response = match response {
             Ok(r) => r,
             Err(ureq::Error::Timeout(_)) => return Ok(fail(chain, FetchOutcome::Timeout, None)),
             Err(ureq::Error::Io(e)) if e.kind() == io::ErrorKind::TimedOut => {
                 return Ok(fail(chain, FetchOutcome::Timeout, None));
+            }
+            Err(ureq::Error::Protocol(ureq_proto::Error::HttpParseTooManyHeaders)) => {
+                let why = format!(
+                    "the answer has more than {MAX_RESPONSE_HEADERS} header fields, the most \
+                     this client reads"
+                );
+                return Ok(fail(chain, FetchOutcome::NetworkError, Some(why)));
             }
             // A server may close a kept-alive connection just as the next
             // request goes out on it; HTTP clients send such a request
@@ -222,12 +287,20 @@ pub fn fetch(page_url: &str, limit: Limit, timeout: Duration) -> Result<Fetched,
         if !(200..300).contains(&status) {
             return Ok(fail(chain, FetchOutcome::Status(status), None));
         }
-        let content_encoding = response
-            .headers()
-            .get("content-encoding")
-            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+        let http10 = response.version() == ureq::http::Version::HTTP_10;
+        let transfer_encoding = field_values(&response, "transfer-encoding");
+        if let Err(why) = content_encoding::check_transfer_encoding(&transfer_encoding, http10) {
+            return Ok(fail(chain, FetchOutcome::NetworkError, Some(why)));
+        }
+        let content_encoding: Vec<Vec<u8>> = field_values(&response, "content-encoding")
+            .into_iter()
+            .map(<[u8]>::to_vec)
+            .collect();
+        let content_encoding: Vec<&[u8]> = content_encoding.iter().map(Vec::as_slice).collect();
+        let budget = Budget::for_output(limit.bytes as u64 + 1, deadline);
         let raw = response.body_mut().as_reader();
-        let (reader, encoding) = match content_encoding::decoded(raw, content_encoding.as_deref()) {
+        let decoded = content_encoding::decoded(raw, &content_encoding, budget);
+        let (reader, encoding) = match decoded {
             Ok(decoded) => decoded,
             Err(why) => return Ok(fail(chain, FetchOutcome::NetworkError, Some(why))),
         };

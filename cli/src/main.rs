@@ -27,8 +27,9 @@
 //!   `diff.rs`, `audit.rs`, `serve.rs` (with the page `build.rs` embeds),
 //!   `manual.rs` (`--man`, `--completions`);
 //! - what they read: `robots_txt.rs` (file, "-" or URL, the 500 KiB limit,
-//!   `--policy`/`--timeout`/`--max-fetch-bytes`), `fetch.rs` (the HTTP
-//!   fetch), `content_encoding.rs` (gzip, deflate, br), `url_list.rs`
+//!   `--policy`/`--timeout`/`--max-fetch-bytes`), `limit.rs` (how much is
+//!   read, where a body was cut), `fetch.rs` (the HTTP fetch),
+//!   `content_encoding.rs` (gzip, deflate, br), `url_list.rs`
 //!   (`--url`, `--urls FILE`), `url_warnings.rs` (URLs Google reads otherwise
 //!   than meant), `agents.rs` (`--agent` and its warnings);
 //! - the verdicts: `decider.rs` (the engine behind one seam, deciding lines);
@@ -55,6 +56,7 @@ mod diff;
 mod explain;
 mod fetch;
 mod google;
+mod limit;
 mod lint;
 mod manual;
 mod oom;
@@ -63,6 +65,7 @@ mod progress;
 mod robots_txt;
 mod serve;
 mod std_fds;
+mod this_server;
 mod url_list;
 mod url_warnings;
 

@@ -12,6 +12,7 @@ use std::time::Duration;
 use robotstxt_exact::crawler::{MAX_ROBOTS_TXT_BYTES, Policy};
 
 use crate::fetch;
+use crate::limit::{Cut, Limit, cut_at};
 use crate::output::{fail, out_of_memory, plural};
 use crate::std_fds;
 
@@ -101,41 +102,6 @@ impl FetchArgs {
     }
 }
 
-/// How much of a robots.txt is read, and why.
-#[derive(Debug, Clone, Copy)]
-pub struct Limit {
-    /// At most this many bytes are kept.
-    pub bytes: usize,
-    /// Whether this is Googlebot's 500 KiB (else `--max-fetch-bytes`).
-    pub googlebot: bool,
-}
-
-/// Where a body was cut at its limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Cut {
-    /// The limit: how many bytes were kept.
-    pub at: usize,
-    /// Whether the cut falls inside a line: its first part is all that is
-    /// left of it, and may read as a broader rule than the whole line.
-    pub inside_line: bool,
-}
-
-/// Cuts `body`, read to one byte past `limit`, at `limit`: `None` when it
-/// was not longer. A cut is inside a line unless a line ends right before
-/// it or right after it (the line's own CR or LF was cut off).
-pub fn cut_at(body: &mut Vec<u8>, limit: usize) -> Option<Cut> {
-    if body.len() <= limit {
-        return None;
-    }
-    let line_end = |b: Option<&u8>| matches!(b, Some(b'\n' | b'\r'));
-    let inside_line = limit > 0 && !line_end(body.get(limit - 1)) && !line_end(body.get(limit));
-    body.truncate(limit);
-    Some(Cut {
-        at: limit,
-        inside_line,
-    })
-}
-
 /// The rules a mode works with.
 pub enum Rules {
     /// A robots.txt body, and where the size limit cut it.
@@ -171,7 +137,7 @@ pub fn load(source: &OsString, fetch: &FetchArgs, googlebot_limit: bool) -> Resu
         let url = source.to_string_lossy();
         let limit = fetch.limit(googlebot_limit);
         let fetched =
-            fetch::fetch(&url, limit, fetch.timeout).map_err(|e| fail(&e.message(&url)))?;
+            fetch::fetch(&url, limit, fetch.timeout, None).map_err(|e| fail(&e.message(&url)))?;
         let policy = fetch.policy();
         let line = fetched.describe(policy, limit, fetch.timeout);
         let _ = writeln!(io::stderr().lock(), "{line}");

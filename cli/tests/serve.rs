@@ -2,236 +2,21 @@
 //! says of a site's robots.txt, and what it refuses.
 //!
 //! Each test starts `robots --serve --port 0` and the sites it fetches from
-//! (tiny_http servers) on 127.0.0.1, and stops them. The meaning of each
+//! on 127.0.0.1 (`support`), and stops them. The meaning of each
 //! fetch outcome is Google's documented one ("How Google interprets the
 //! robots.txt specification": 2xx the rules apply, 4xx allow all, 5xx and
 //! 429 disallow all, five redirect hops followed, 500 KiB read) or RFC
 //! 9309's (section 2.3.1: 429 is "unavailable", allow all).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::thread;
-use std::time::Duration;
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
-
-const BIN: &str = env!("CARGO_BIN_EXE_robots");
-
-/// A running `robots --serve`, stopped when dropped.
-struct Serve {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Serve {
-    fn start(extra: &[&str]) -> Serve {
-        let mut child = Command::new(BIN)
-            .args(["--serve", "--port", "0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("robots --serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        Serve { child, addr }
-    }
-
-    /// `GET target` with the usual headers of a same-origin page request.
-    fn get(&self, target: &str) -> Answer {
-        self.request(
-            &format!("GET {target} HTTP/1.1\r\nHost: {}\r\n", self.addr),
-            b"",
-        )
-    }
-
-    /// `/api/fetch` for `site`, its JSON answer.
-    fn fetch(&self, site: &str, policy: Option<&str>) -> Value {
-        let mut target = format!("/api/fetch?url={}", encode(site));
-        if let Some(p) = policy {
-            target.push_str(&format!("&policy={p}"));
-        }
-        let answer = self.get(&target);
-        assert_eq!(answer.status, 200, "{}", answer.text());
-        assert_eq!(answer.header("content-type"), Some("application/json"));
-        serde_json::from_slice(&answer.body).expect("JSON")
-    }
-
-    /// Sends a request line and headers (`head`, ending in CRLF), then
-    /// `Connection: close` and `body`.
-    fn request(&self, head: &str, body: &[u8]) -> Answer {
-        let mut stream = TcpStream::connect(self.addr).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .unwrap();
-        let _ = stream.write_all(format!("{head}Connection: close\r\n\r\n").as_bytes());
-        let _ = stream.write_all(body);
-        let mut raw = Vec::new();
-        let _ = stream.read_to_end(&mut raw);
-        Answer::parse(&raw)
-    }
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Answer {
-    fn parse(raw: &[u8]) -> Answer {
-        let end = raw
-            .windows(4)
-            .position(|w| w == b"\r\n\r\n")
-            .unwrap_or_else(|| panic!("no HTTP answer: {:?}", String::from_utf8_lossy(raw)));
-        let head = String::from_utf8_lossy(&raw[..end]);
-        let mut lines = head.split("\r\n");
-        let status = lines
-            .next()
-            .unwrap()
-            .split(' ')
-            .nth(1)
-            .unwrap()
-            .parse()
-            .unwrap();
-        let headers = lines
-            .filter_map(|l| l.split_once(':'))
-            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-            .collect();
-        let mut body = raw[end + 4..].to_vec();
-        let chunked = Answer {
-            status,
-            headers,
-            body: Vec::new(),
-        };
-        if chunked.header("transfer-encoding") == Some("chunked") {
-            body = dechunk(&body);
-        }
-        Answer { body, ..chunked }
-    }
-
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-}
-
-fn dechunk(mut data: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let Some(eol) = data.windows(2).position(|w| w == b"\r\n") else {
-            return out;
-        };
-        let size = usize::from_str_radix(String::from_utf8_lossy(&data[..eol]).trim(), 16).unwrap();
-        if size == 0 {
-            return out;
-        }
-        out.extend_from_slice(&data[eol + 2..eol + 2 + size]);
-        data = &data[eol + 2 + size + 2..];
-    }
-}
-
-/// A site on 127.0.0.1: `route` answers each path with a status, headers
-/// and a body. Stopped when dropped.
-struct Site {
-    server: Arc<tiny_http::Server>,
-    thread: Option<thread::JoinHandle<()>>,
-}
-
-type Route = dyn Fn(&str) -> (u16, Vec<(&'static str, String)>, Vec<u8>) + Send + Sync;
-
-impl Site {
-    fn start(
-        route: impl Fn(&str) -> (u16, Vec<(&'static str, String)>, Vec<u8>) + Send + Sync + 'static,
-    ) -> Site {
-        let server = Arc::new(tiny_http::Server::http("127.0.0.1:0").unwrap());
-        let route: Arc<Route> = Arc::new(route);
-        let thread = {
-            let server = server.clone();
-            thread::spawn(move || {
-                for request in server.incoming_requests() {
-                    let (status, headers, body) = route(request.url());
-                    let mut response =
-                        tiny_http::Response::from_data(body).with_status_code(status);
-                    for (k, v) in headers {
-                        response
-                            .add_header(tiny_http::Header::from_bytes(k, v.as_bytes()).unwrap());
-                    }
-                    let _ = request.respond(response);
-                }
-            })
-        };
-        Site {
-            server,
-            thread: Some(thread),
-        }
-    }
-
-    fn base(&self) -> String {
-        format!("http://{}", self.server.server_addr().to_ip().unwrap())
-    }
-}
-
-impl Drop for Site {
-    fn drop(&mut self) {
-        self.server.unblock();
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
+use support::{BIN, Serve, Site, encode, ok, redirect, status};
 
 const ROBOTS: &[u8] = b"User-agent: *\nDisallow: /private/\n";
-
-fn ok(body: &[u8]) -> (u16, Vec<(&'static str, String)>, Vec<u8>) {
-    (
-        200,
-        vec![("Content-Type", "text/plain".into())],
-        body.to_vec(),
-    )
-}
-
-fn status(code: u16) -> (u16, Vec<(&'static str, String)>, Vec<u8>) {
-    (code, Vec::new(), format!("status {code}\n").into_bytes())
-}
-
-fn redirect(location: String) -> (u16, Vec<(&'static str, String)>, Vec<u8>) {
-    (301, vec![("Location", location)], Vec::new())
-}
 
 // ---------------------------------------------------------------------------
 // Where it listens and what it serves.
@@ -266,7 +51,13 @@ fn answers_only_requests_that_name_a_loopback_host() {
     let serve = Serve::start(&[]);
     let port = serve.addr.port();
     for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}")] {
-        let answer = serve.request(&format!("GET /api/fetch HTTP/1.1\r\nHost: {host}\r\n"), b"");
+        let answer = serve.request(
+            &format!(
+                "GET /api/fetch HTTP/1.1\r\nHost: {host}\r\n{}",
+                support::PAGE_FIELD
+            ),
+            b"",
+        );
         // Reached the endpoint: it asks for a URL.
         assert_eq!(answer.status, 400, "{host}");
     }
@@ -386,8 +177,8 @@ fn fetch_429_is_a_server_error_for_google_and_unavailable_for_rfc_9309() {
 #[test]
 fn fetch_follows_redirects_and_lists_the_chain() {
     let site = Site::start(|path| match path {
-        "/robots.txt" => redirect("/moved/robots.txt".into()),
-        "/moved/robots.txt" => redirect("/final.txt".into()),
+        "/robots.txt" => redirect("/moved/robots.txt"),
+        "/moved/robots.txt" => redirect("/final.txt"),
         "/final.txt" => ok(ROBOTS),
         _ => status(404),
     });
@@ -411,7 +202,7 @@ fn fetch_stops_after_five_redirect_hops_and_allows_all_as_for_a_404() {
     // /robots.txt -> /r1 -> ... : an endless chain.
     let site = Site::start(|path| {
         let n: u32 = path.trim_start_matches("/r").parse().unwrap_or(0);
-        redirect(format!("/r{}", n + 1))
+        redirect(&format!("/r{}", n + 1))
     });
     let serve = Serve::start(&[]);
     let answer = serve.fetch(&site.base(), None);
@@ -527,13 +318,16 @@ fn refuses_fetches_asked_by_other_sites_pages() {
     let serve = Serve::start(&[]);
     let host = serve.addr;
     let target = format!("/api/fetch?url={}", encode(&site.base()));
+    // Even with the page's field (a script of another site may send it,
+    // after a preflight the server never allows).
+    let page = support::PAGE_FIELD;
     for extra in [
         "Sec-Fetch-Site: cross-site\r\n".to_string(),
         "Sec-Fetch-Site: same-site\r\n".to_string(),
         "Origin: https://evil.example\r\n".to_string(),
     ] {
         let answer = serve.request(
-            &format!("GET {target} HTTP/1.1\r\nHost: {host}\r\n{extra}"),
+            &format!("GET {target} HTTP/1.1\r\nHost: {host}\r\n{page}{extra}"),
             b"",
         );
         assert_eq!(answer.status, 403, "{extra}");
@@ -541,7 +335,7 @@ fn refuses_fetches_asked_by_other_sites_pages() {
     // The page itself: same origin.
     let answer = serve.request(
         &format!(
-            "GET {target} HTTP/1.1\r\nHost: {host}\r\nSec-Fetch-Site: same-origin\r\nOrigin: http://{host}\r\n"
+            "GET {target} HTTP/1.1\r\nHost: {host}\r\n{page}Sec-Fetch-Site: same-origin\r\nOrigin: http://{host}\r\n"
         ),
         b"",
     );

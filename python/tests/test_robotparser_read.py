@@ -6,15 +6,25 @@ is no robots.txt", 429 and 5xx and network errors "as a complete disallow").
 
 from __future__ import annotations
 
+import gzip
 import http.server
 import socket
 import threading
+import time
+
+import zlib
 
 import pytest
 
 from robotstxt_exact.robotparser import RobotFileParser
 
 BODY = b"User-agent: *\nDisallow: /private\n"
+
+
+def coded(body, times):
+    for _ in range(times):
+        body = gzip.compress(body)
+    return body
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -36,12 +46,69 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.end_headers()
         elif path == "/binary/robots.txt":
             self.reply(200, b"User-agent: *\nDisallow: /\xff\xfe/\nDisallow: /private\n")
+        elif path.startswith("/hostile/"):
+            self.hostile(path.split("/")[2])
         else:
             self.reply(404, b"")
 
-    def reply(self, status, body):
+    def hostile(self, kind):
+        # Sites that send what the bounds of read() are for.
+        if kind == "gzip4":
+            self.reply(200, coded(BODY, 4), [("Content-Encoding", "gzip, x-gzip,gzip , gzip")])
+        elif kind == "gzip5":
+            self.reply(200, coded(BODY, 5), [("Content-Encoding", "gzip, gzip, gzip, gzip, gzip")])
+        elif kind == "stack":
+            self.reply(200, b"\x1f\x8b", [("Content-Encoding", ",".join(["gzip"] * 12_500))])
+        elif kind == "deflate":
+            raw = zlib.compressobj(wbits=-15)
+            body = raw.compress(BODY) + raw.flush()
+            self.reply(200, body, [("Content-Encoding", "deflate")])
+        elif kind == "br":
+            self.reply(200, BODY, [("Content-Encoding", "br")])
+        elif kind == "two-fields":
+            fields = [("Content-Encoding", "identity"), ("Content-Encoding", "gzip")]
+            self.reply(200, coded(b"User-agent: *\nDisallow: /\n", 1), fields)
+        elif kind == "te-gzip":
+            body = coded(b"User-agent: *\nDisallow: /\n", 1)
+            self.send_response(200)
+            self.send_header("Transfer-Encoding", "gzip, chunked")
+            self.end_headers()
+            self.wfile.write(b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body))
+        elif kind == "empty-blocks":
+            # 20 MB of empty deflate blocks (no output), gzipped to 20 KB.
+            blocks = gzip.compress(bytes([0, 0, 0, 0xFF, 0xFF]) * (4 << 20))
+            self.reply(200, blocks, [("Content-Encoding", "deflate, gzip")])
+        elif kind == "fields":
+            self.reply(200, BODY, [(f"X-{n}", "v") for n in range(150)])
+        elif kind == "endless":
+            # A body that never ends: read() stops past 500 KiB.
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b"User-agent: *\nDisallow: /private\n")
+            try:
+                while True:
+                    self.wfile.write(b"#" * 65536)
+            except OSError:
+                pass
+        elif kind == "drip":
+            # One byte every 0.2 s, for ever: each read is within the
+            # socket's timeout, the whole is not.
+            self.send_response(200)
+            self.send_header("Content-Length", "1000000")
+            self.end_headers()
+            try:
+                while True:
+                    self.wfile.write(b"#")
+                    self.wfile.flush()
+                    time.sleep(0.2)
+            except OSError:
+                pass
+
+    def reply(self, status, body, fields=()):
         self.send_response(status)
         self.send_header("Content-Length", str(len(body)))
+        for name, value in fields:
+            self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
 
@@ -113,3 +180,42 @@ def test_invalid_utf8_body_is_parsed_as_bytes(base):
     rp = read(base + "/binary/robots.txt")
     assert not rp.can_fetch("FooBot", base + "/private/x")
     assert rp.can_fetch("FooBot", base + "/public")
+
+
+# The bounds of read() (docs/LIMITS.md, "Fetching"): what Google's crawlers
+# undo (gzip, deflate), at most 4 codings in one field; a body that cannot
+# be read as sent is a network error (Google: "unreachable", disallow all).
+
+
+@pytest.mark.parametrize("kind", ["gzip4", "deflate"])
+def test_gzip_and_deflate_are_undone(base, kind):
+    rp = read(f"{base}/hostile/{kind}/robots.txt")
+    assert not rp.disallow_all and not rp.allow_all
+    assert not rp.can_fetch("FooBot", base + "/private/x")
+    assert rp.can_fetch("FooBot", base + "/public")
+
+
+@pytest.mark.parametrize(
+    "kind", ["gzip5", "stack", "br", "two-fields", "te-gzip", "empty-blocks", "fields"]
+)
+def test_a_body_that_cannot_be_read_as_sent_is_a_network_error(base, kind):
+    # Before: a fifth coding, br, a second field and a gzip transfer
+    # coding left coded bytes to be parsed as rules (allowing everything);
+    # more than 100 header fields raised http.client's exception.
+    rp = read(f"{base}/hostile/{kind}/robots.txt")
+    assert rp.disallow_all and not rp.can_fetch("FooBot", base + "/public")
+
+
+def test_an_endless_body_is_read_to_its_first_500_kib(base):
+    rp = read(base + "/hostile/endless/robots.txt")
+    assert not rp.can_fetch("FooBot", base + "/private/x")
+    assert rp.can_fetch("FooBot", base + "/public")
+
+
+def test_a_body_that_drips_for_ever_ends_at_the_timeout(base):
+    rp = RobotFileParser(base + "/hostile/drip/robots.txt", timeout=1)
+    started = time.monotonic()
+    rp.read()
+    # Google's reading of a timeout: unreachable, disallow all.
+    assert rp.disallow_all
+    assert time.monotonic() - started < 5

@@ -3,6 +3,14 @@
 // another site's robots.txt itself), and shows what the outcome means.
 
 /**
+ * The header field that says a fetch comes from this page: the server
+ * refuses `/api/fetch` without it, which a cross-site `<img>`, link or form
+ * cannot send (and a cross-site script only after a preflight the server
+ * never allows).
+ */
+export const PAGE_HEADER = Object.freeze({ "x-robots-tester": "1" });
+
+/**
  * Fetches the robots.txt for `site` through `/api/fetch`. Resolves to
  * `{body, decision, outcome, summary, origin}`: `decision` is `use-rules`,
  * `allow-all` or `disallow-all`, `outcome` what happened (`HTTP 404`),
@@ -15,7 +23,7 @@ export async function loadSite(site, policy) {
   const query = new URLSearchParams({ url: site, policy });
   let response;
   try {
-    response = await fetch(`/api/fetch?${query}`, { headers: { accept: "application/json" } });
+    response = await fetch(`/api/fetch?${query}`, { headers: { accept: "application/json", ...PAGE_HEADER } });
   } catch {
     throw new Error("Loading a live site needs the page as served by `robots serve`, which did not answer.");
   }

@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 
 import { REPO, fill, launchBrowser, openPage, readResults, settle, startServer } from "./harness.mjs";
+import { PAGE_HEADER } from "../src/live.js";
 
 let server;
 let browser;
@@ -324,6 +325,28 @@ test("loading a live site fills the editor and says what the fetch means", async
   } finally {
     await good.stop();
     await down.stop();
+    await page.close();
+  }
+});
+
+test("the server fetches for the page only: the same request without the page's field is refused", async () => {
+  const page = await openPage(browser, server.url);
+  const good = await site(200, "User-agent: *\nDisallow: /\n");
+  try {
+    // What a cross-site <img> or form could send (no custom field), then
+    // what live.js sends.
+    const statuses = await page.evaluate(
+      async ([origin, field]) => {
+        const url = `/api/fetch?url=${encodeURIComponent(origin)}`;
+        const bare = await fetch(url);
+        const fromPage = await fetch(url, { headers: field });
+        return [bare.status, fromPage.status, fromPage.headers.get("x-content-type-options")];
+      },
+      [good.origin, PAGE_HEADER],
+    );
+    assert.deepEqual(statuses, [403, 200, "nosniff"]);
+  } finally {
+    await good.stop();
     await page.close();
   }
 });

@@ -39,6 +39,12 @@ and matcher. Where they differ from the standard library's, and why:
   429, 5xx, network errors and timeouts mean "unreachable, disallow
   everything" (the standard library raises on network errors). The body is
   decoded as bytes, never as UTF-8 text, so invalid UTF-8 does not raise.
+  Only the first 500 KiB (and one byte) of the body are read, however long
+  or endless it is, within ``timeout`` in all; ``gzip`` and ``deflate``
+  content codings are undone (at most 4, in one ``Content-Encoding`` field),
+  and a body that cannot be read as sent (another coding, a transfer coding
+  other than ``chunked``, more header fields than ``http.client`` reads,
+  which is 100) is a network error, never an exception.
 - **crawl_delay** gives the first valid ``crawl-delay`` of the groups that
   apply (an ``int`` when it is a whole number, else a ``float``; the standard
   library accepts digits only), **request_rate** the first valid
@@ -54,13 +60,17 @@ decides it.
 
 from __future__ import annotations
 
+import http.client
 import time
 import urllib.error
 import urllib.request
+import zlib
 from typing import Iterable, NamedTuple
 
+from ._fetch import Unreadable, read_body
 from ._native import (
     MAX_REDIRECT_HOPS,
+    MAX_ROBOTS_TXT_BYTES,
     Decision,
     Group,
     Policy,
@@ -119,9 +129,10 @@ class RobotFileParser:
         opener = urllib.request.build_opener(_LimitedRedirects)
         outcome: int | str
         body = b""
+        deadline = time.monotonic() + self.timeout
         try:
             with opener.open(self.url, timeout=self.timeout) as response:
-                body = response.read()
+                body = read_body(response, MAX_ROBOTS_TXT_BYTES, deadline)
                 outcome = response.status
         except urllib.error.HTTPError as err:
             # A redirect past the limit ends here with its 3xx status.
@@ -129,7 +140,14 @@ class RobotFileParser:
             err.close()
         except TimeoutError:
             outcome = "timeout"
-        except (urllib.error.URLError, OSError, ValueError):
+        except (
+            urllib.error.URLError,
+            OSError,
+            ValueError,
+            http.client.HTTPException,
+            zlib.error,
+            Unreadable,
+        ):
             outcome = "network_error"
         self._apply(outcome, body)
 

@@ -397,7 +397,9 @@ pub extern "system" fn Java_robotstxt_exact_Native_robotsPreferences<'l>(
 /// `Native.robotsReach(handle, agents, agentEnds)`: bit 0 set when no rule
 /// that applies to the agents can disallow a URL, bit 1 when every URL is
 /// disallowed (a rule such as `Disallow: /` and no `Allow` rule to
-/// outweigh it). For crawler-commons' `isAllowAll` and `isAllowNone`.
+/// outweigh it), bit 2 when a group names one of the agents, bit 3 when the
+/// file has a `*` group. For crawler-commons' `isAllowAll`, `isAllowNone`
+/// and `isMatchedWildcard`.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_robotstxt_exact_Native_robotsReach<'l>(
     mut env: JNIEnv<'l>,
@@ -446,7 +448,11 @@ pub extern "system" fn Java_robotstxt_exact_Native_robotsReach<'l>(
         }
         let allow_all = !can_disallow;
         let allow_none = disallows_all && !allow_rule;
-        Ok(jint::from(allow_all) | jint::from(allow_none) << 1)
+        let has_global = robots.groups().any(|g| g.is_global());
+        Ok(jint::from(allow_all)
+            | jint::from(allow_none) << 1
+            | jint::from(specific) << 2
+            | jint::from(has_global) << 3)
     })
 }
 

@@ -402,6 +402,17 @@ public final class Robots implements AutoCloseable {
     return (reach(userAgents) & 2) != 0;
   }
 
+  /**
+   * Whether no group names any of these agents and a {@code *} group exists, so that the {@code *}
+   * groups' rules are the ones that apply.
+   *
+   * @param userAgents product tokens
+   * @return whether the agents fall to the {@code *} groups
+   */
+  public boolean matchesOnlyGlobal(List<String> userAgents) {
+    return (reach(userAgents) & 12) == 8;
+  }
+
   private int reach(List<String> userAgents) {
     Bytes.Packed agents = Bytes.packStrings(userAgents, "userAgents");
     long h = handle.acquire();

@@ -83,6 +83,25 @@ public final class Robots implements AutoCloseable {
   }
 
   /**
+   * Whether a crawler with several names may fetch {@code url}: the verdict of {@link
+   * #check(List, String)} without the rest of the answer.
+   *
+   * @param userAgents product tokens
+   * @param url a percent-encoded URL
+   * @return Google's verdict
+   */
+  public boolean allowed(List<String> userAgents, String url) {
+    Bytes.Packed agents = Bytes.packStrings(userAgents, "userAgents");
+    byte[] u = Bytes.utf8(url, "url");
+    long h = handle.acquire();
+    try {
+      return Answer.allowedOf(Native.robotsCheck(h, agents.data, agents.ends, u));
+    } finally {
+      handle.release();
+    }
+  }
+
+  /**
    * The full answer for one agent.
    *
    * @param userAgent a product token

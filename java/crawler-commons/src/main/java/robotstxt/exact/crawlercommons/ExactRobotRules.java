@@ -3,7 +3,6 @@ package robotstxt.exact.crawlercommons;
 import crawlercommons.robots.BaseRobotRules;
 import java.io.IOException;
 import java.io.ObjectInputStream;
-import java.lang.reflect.Method;
 import java.net.URI;
 import java.net.URL;
 import java.util.ArrayList;
@@ -13,20 +12,21 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
-import robotstxt.exact.CompiledRobots;
 import robotstxt.exact.Crawler;
 import robotstxt.exact.Robots;
 
 /**
  * crawler-commons' {@code BaseRobotRules} with Google's answers: the rules of one robots.txt for one
- * crawler's names, compiled natively. Thread-safe and immutable.
+ * crawler's names. Thread-safe and immutable.
  *
- * <p>Its native memory is freed by the garbage collector when the rules are unreachable (a crawler
- * evicting them from its cache needs to do nothing). It is serializable: the body and the names are
+ * <p>Parsing is all that {@code parseContent} does; what crawler-commons computes up front (the
+ * crawl-delay, the sitemaps, allow-all and allow-none) is computed on first use and kept. The
+ * native memory is freed by the garbage collector once the rules are unreachable (a crawler
+ * evicting them from its cache needs to do nothing). Serializable: the body and the names are
  * kept and parsed again when read back.
  */
 public class ExactRobotRules extends BaseRobotRules {
-  private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 2L;
 
   private enum Mode {
     ALLOW_ALL,
@@ -34,57 +34,42 @@ public class ExactRobotRules extends BaseRobotRules {
     ALLOW_SOME
   }
 
-  /**
-   * {@code BaseRobotRules.setMatchedWildcard}, which crawler-commons has from 1.5 on; null before.
-   * Looked up so that one adapter jar serves 1.4 (Nutch's) and later.
-   */
-  private static final Method SET_MATCHED_WILDCARD = matchedWildcardSetter();
-
-  private static Method matchedWildcardSetter() {
-    try {
-      return BaseRobotRules.class.getMethod("setMatchedWildcard", boolean.class);
-    } catch (NoSuchMethodException e) {
-      return null;
-    }
-  }
-
   private final Mode mode;
   private final byte[] body;
   private final List<String> robotNames;
-  private final boolean allowAll;
-  private final boolean allowNone;
-  private transient CompiledRobots compiled;
+  private final String url;
+  private transient volatile Robots robots;
+  /** The values computed on first use; null until then. */
+  private transient volatile Derived derived;
+
+  /** What crawler-commons computes while parsing, computed here when first asked for. */
+  private static final class Derived {
+    final long crawlDelay;
+    final List<String> sitemaps;
+    final boolean allowAll;
+    final boolean allowNone;
+    final boolean matchedWildcard;
+
+    Derived(long crawlDelay, List<String> sitemaps, boolean allowAll, boolean allowNone, boolean wildcard) {
+      this.crawlDelay = crawlDelay;
+      this.sitemaps = sitemaps;
+      this.allowAll = allowAll;
+      this.allowNone = allowNone;
+      this.matchedWildcard = wildcard;
+    }
+  }
 
   private ExactRobotRules(Mode mode, byte[] body, List<String> robotNames, String url) {
     this.mode = mode;
     this.body = body;
     this.robotNames = robotNames;
-    if (mode != Mode.ALLOW_SOME) {
-      this.allowAll = mode == Mode.ALLOW_ALL;
-      this.allowNone = mode == Mode.ALLOW_NONE;
-      return;
-    }
-    try (Robots robots = Robots.parse(body)) {
-      this.compiled = robots.compile(robotNames);
-      this.allowAll = robots.allowsEverything(robotNames);
-      this.allowNone = robots.disallowsEverything(robotNames);
-      if (SET_MATCHED_WILDCARD != null && robots.matchesOnlyGlobal(robotNames)) {
-        try {
-          SET_MATCHED_WILDCARD.invoke(this, true);
-        } catch (ReflectiveOperationException e) {
-          throw new IllegalStateException(e);
-        }
-      }
-      OptionalDouble delay = robots.crawlDelay(robotNames);
-      if (delay.isPresent()) {
-        setCrawlDelay(Math.round(delay.getAsDouble() * 1000));
-      }
-      for (String sitemap : robots.sitemaps()) {
-        String resolved = resolve(url, sitemap);
-        if (resolved != null) {
-          addSitemap(resolved);
-        }
-      }
+    this.url = url;
+    if (mode == Mode.ALLOW_SOME) {
+      this.robots = Robots.parse(body);
+    } else {
+      this.derived =
+          new Derived(
+              UNSET_CRAWL_DELAY, Collections.emptyList(), mode == Mode.ALLOW_ALL, mode == Mode.ALLOW_NONE, false);
     }
   }
 
@@ -98,26 +83,12 @@ public class ExactRobotRules extends BaseRobotRules {
     return new ExactRobotRules(Mode.ALLOW_SOME, body, names, url);
   }
 
-  /** A sitemap URL resolved against the robots.txt URL, or null when it is no URL with a host. */
-  private static String resolve(String base, String sitemap) {
-    try {
-      URL resolved;
-      URI baseUri = null;
-      try {
-        baseUri = base == null ? null : new URI(base);
-      } catch (Exception e) {
-        // An unusable base: the sitemap must be absolute.
-      }
-      resolved = baseUri != null ? baseUri.resolve(sitemap).toURL() : new URI(sitemap).toURL();
-      String host = resolved.getHost();
-      return host == null || host.isEmpty() ? null : resolved.toExternalForm();
-    } catch (Exception e) {
-      return null;
-    }
-  }
-
   static ExactRobotRules allowAll() {
     return new ExactRobotRules(Mode.ALLOW_ALL, new byte[0], Collections.emptyList(), null);
+  }
+
+  static ExactRobotRules allowNone() {
+    return new ExactRobotRules(Mode.ALLOW_NONE, new byte[0], Collections.emptyList(), null);
   }
 
   static ExactRobotRules deferVisits() {
@@ -125,6 +96,46 @@ public class ExactRobotRules extends BaseRobotRules {
         new ExactRobotRules(Mode.ALLOW_NONE, new byte[0], Collections.emptyList(), null);
     rules.setDeferVisits(true);
     return rules;
+  }
+
+  private Derived derived() {
+    Derived d = derived;
+    if (d == null) {
+      OptionalDouble delay = robots.crawlDelay(robotNames);
+      List<String> sitemaps = new ArrayList<>();
+      for (String sitemap : robots.sitemaps()) {
+        String resolved = resolve(url, sitemap);
+        if (resolved != null && !sitemaps.contains(resolved)) {
+          sitemaps.add(resolved);
+        }
+      }
+      d =
+          new Derived(
+              delay.isPresent() ? Math.round(delay.getAsDouble() * 1000) : UNSET_CRAWL_DELAY,
+              Collections.unmodifiableList(sitemaps),
+              robots.allowsEverything(robotNames),
+              robots.disallowsEverything(robotNames),
+              robots.matchesOnlyGlobal(robotNames));
+      derived = d;
+    }
+    return d;
+  }
+
+  /** A sitemap URL resolved against the robots.txt URL, or null when it is no URL with a host. */
+  private static String resolve(String base, String sitemap) {
+    try {
+      URI baseUri = null;
+      try {
+        baseUri = base == null ? null : new URI(base);
+      } catch (Exception e) {
+        // An unusable base: the sitemap must be absolute.
+      }
+      URL resolved = baseUri != null ? baseUri.resolve(sitemap).toURL() : new URI(sitemap).toURL();
+      String host = resolved.getHost();
+      return host == null || host.isEmpty() ? null : resolved.toExternalForm();
+    } catch (Exception e) {
+      return null;
+    }
   }
 
   @Override
@@ -135,7 +146,10 @@ public class ExactRobotRules extends BaseRobotRules {
       case ALLOW_NONE:
         return false;
       default:
-        return compiled.allowed(Objects.requireNonNull(url, "url"));
+        Objects.requireNonNull(url, "url");
+        return robotNames.size() == 1
+            ? robots.allowed(robotNames.get(0), url)
+            : robots.allowed(robotNames, url);
     }
   }
 
@@ -152,12 +166,43 @@ public class ExactRobotRules extends BaseRobotRules {
 
   @Override
   public boolean isAllowAll() {
-    return allowAll;
+    return derived().allowAll;
   }
 
   @Override
   public boolean isAllowNone() {
-    return allowNone;
+    return derived().allowNone;
+  }
+
+  /**
+   * The crawl-delay in milliseconds: that of the first of the names a group names, else that of
+   * the {@code *} groups; {@link #UNSET_CRAWL_DELAY} ({@code Long.MIN_VALUE}) when none is given.
+   *
+   * @return the delay in milliseconds
+   */
+  @Override
+  public long getCrawlDelay() {
+    return derived().crawlDelay;
+  }
+
+  /**
+   * The sitemap URLs, resolved against the robots.txt URL, without repeats, in file order.
+   *
+   * @return a copy of the list
+   */
+  @Override
+  public List<String> getSitemaps() {
+    return new ArrayList<>(derived().sitemaps);
+  }
+
+  /**
+   * Whether no group names the crawler and the {@code *} groups apply ({@code BaseRobotRules} has
+   * this from crawler-commons 1.5 on).
+   *
+   * @return whether the wildcard rules apply
+   */
+  public boolean isMatchedWildcard() {
+    return derived().matchedWildcard;
   }
 
   /**
@@ -172,26 +217,33 @@ public class ExactRobotRules extends BaseRobotRules {
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
     if (mode == Mode.ALLOW_SOME) {
-      try (Robots robots = Robots.parse(body)) {
-        compiled = robots.compile(robotNames);
-      }
+      robots = Robots.parse(body);
+    } else {
+      derived =
+          new Derived(
+              UNSET_CRAWL_DELAY, Collections.emptyList(), mode == Mode.ALLOW_ALL, mode == Mode.ALLOW_NONE, false);
     }
   }
 
   @Override
   public boolean equals(Object obj) {
-    if (!super.equals(obj)) {
+    if (this == obj) {
+      return true;
+    }
+    if (obj == null || obj.getClass() != getClass()) {
       return false;
     }
     ExactRobotRules other = (ExactRobotRules) obj;
     return mode == other.mode
+        && isDeferVisits() == other.isDeferVisits()
         && robotNames.equals(other.robotNames)
+        && Objects.equals(url, other.url)
         && Arrays.equals(body, other.body);
   }
 
   @Override
   public int hashCode() {
-    return 31 * super.hashCode() + Arrays.hashCode(body);
+    return Objects.hash(mode, robotNames, url) * 31 + Arrays.hashCode(body);
   }
 
   @Override

@@ -21,8 +21,9 @@ import robotstxt.exact.Policy;
  *       KiB only, whatever the content type (no HTML or UTF-16 guessing);
  *   <li>agent names are matched as Google matches them: case-insensitively against the product
  *       token of each {@code user-agent} line; names need not be lower-case;
- *   <li>{@code crawl-delay} never changes a verdict (crawler-commons disallows everything past its
- *       maximum delay); it is reported in milliseconds, {@code Long.MIN_VALUE} when unset;
+ *   <li>{@code crawl-delay} changes no verdict unless {@link #setMaxCrawlDelay} asks for it
+ *       (crawler-commons disallows everything past 300 seconds by default); it is reported in
+ *       milliseconds, {@code Long.MIN_VALUE} when unset;
  *   <li>{@link #failedFetch} follows RFC 9309's status classes: 3xx (a redirect chain given up)
  *       and 4xx allow everything; 5xx and anything else disallow everything and defer the visits;
  *       429 is a server error under Google's policy (the default) and a 4xx under RFC 9309's.
@@ -35,6 +36,7 @@ public class ExactRobotRulesParser extends BaseRobotsParser {
   private static final Pattern ROBOT_NAMES_SPLIT = Pattern.compile("\\s*,\\s*|\\s+");
 
   private final Policy policy;
+  private volatile long maxCrawlDelay = Long.MAX_VALUE;
 
   /** A parser under Google's policy. */
   public ExactRobotRulesParser() {
@@ -87,7 +89,33 @@ public class ExactRobotRulesParser extends BaseRobotsParser {
   public ExactRobotRules parseContent(
       String url, byte[] content, String contentType, Collection<String> robotNames) {
     Objects.requireNonNull(robotNames, "robotNames");
-    return ExactRobotRules.parse(url, content == null ? new byte[0] : content, robotNames);
+    ExactRobotRules rules =
+        ExactRobotRules.parse(url, content == null ? new byte[0] : content, robotNames);
+    long max = maxCrawlDelay;
+    if (max != Long.MAX_VALUE && rules.getCrawlDelay() > max) {
+      return ExactRobotRules.allowNone();
+    }
+    return rules;
+  }
+
+  /**
+   * crawler-commons' maximum crawl-delay: rules whose crawl-delay is longer disallow everything.
+   * The default here is none ({@code Long.MAX_VALUE}), so that {@code crawl-delay}, which Google
+   * ignores, changes no verdict; Nutch and StormCrawler set exactly that.
+   *
+   * @param maxCrawlDelay milliseconds
+   */
+  public void setMaxCrawlDelay(long maxCrawlDelay) {
+    this.maxCrawlDelay = maxCrawlDelay;
+  }
+
+  /**
+   * The maximum crawl-delay (see {@link #setMaxCrawlDelay}).
+   *
+   * @return milliseconds; {@code Long.MAX_VALUE} for none
+   */
+  public long getMaxCrawlDelay() {
+    return maxCrawlDelay;
   }
 
   /**

@@ -48,8 +48,14 @@ class ExactRobotRulesParserTest {
     assertEquals(2500, parse("User-agent: *\nCrawl-delay: 2.5\n", "foobot").getCrawlDelay());
     assertEquals(BaseRobotRules.UNSET_CRAWL_DELAY, parse("User-agent: *\nDisallow: /x\n", "foobot").getCrawlDelay());
     assertEquals(Long.MIN_VALUE, BaseRobotRules.UNSET_CRAWL_DELAY);
-    // A huge delay changes no verdict.
+    // A huge delay changes no verdict, unless the caller asks for crawler-commons' maximum.
     assertTrue(parse("User-agent: *\nCrawl-delay: 100000\n", "foobot").isAllowed("https://example.com/"));
+    ExactRobotRulesParser capped = new ExactRobotRulesParser();
+    capped.setMaxCrawlDelay(300_000);
+    byte[] slow = "User-agent: *\nCrawl-delay: 301\n".getBytes(StandardCharsets.UTF_8);
+    assertTrue(capped.parseContent(URL, slow, "text/plain", Collections.singleton("foobot")).isAllowNone());
+    byte[] fine = "User-agent: *\nCrawl-delay: 300\n".getBytes(StandardCharsets.UTF_8);
+    assertTrue(capped.parseContent(URL, fine, "text/plain", Collections.singleton("foobot")).isAllowed("https://example.com/"));
   }
 
   @Test

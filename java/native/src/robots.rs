@@ -9,7 +9,7 @@ use jni::sys::{jbyteArray, jdouble, jint, jlong, jlongArray};
 use robotstxt::preferences::{PreferenceKind, Signal, UsageCategory};
 use robotstxt::{CompiledRobots, Group, Robots, RuleKind};
 
-use crate::args::{self, Bytes, Packed, free_handle, handle_ref, into_handle};
+use crate::args::{self, Bytes, Packed, free_handle, handle_ref, into_handle, read};
 use crate::boundary::{Failure, run};
 use crate::matcher::pack;
 use crate::memory::limited;
@@ -73,9 +73,9 @@ pub extern "system" fn Java_robotstxt_exact_Native_robotsAllowed<'l>(
     run(&mut env, |env| {
         // SAFETY: the Java Robots holds its handle for the call.
         let robots = unsafe { robots(handle) }?;
-        let agent = Bytes::read(env, &agent)?;
-        let url = Bytes::read(env, &url)?;
-        let allowed = limited(|| robots.try_allowed(agent.as_slice(), url.as_slice()))?;
+        read!(env, agent);
+        read!(env, url);
+        let allowed = limited(|| robots.try_allowed(agent, url))?;
         Ok(jint::from(allowed))
     })
 }
@@ -96,8 +96,8 @@ pub extern "system" fn Java_robotstxt_exact_Native_robotsCheck<'l>(
         let robots = unsafe { robots(handle) }?;
         let agents = Packed::read(env, &agents, &agent_ends)?;
         let agents = agents.slices()?;
-        let url = Bytes::read(env, &url)?;
-        Ok(pack(limited(|| robots.try_check(&agents, url.as_slice()))?))
+        read!(env, url);
+        Ok(pack(limited(|| robots.try_check(&agents, url))?))
     })
 }
 
@@ -175,8 +175,8 @@ pub extern "system" fn Java_robotstxt_exact_Native_compiledCheck<'l>(
     run(&mut env, |env| {
         // SAFETY: the Java CompiledRobots holds its handle for the call.
         let view = unsafe { compiled(handle) }?;
-        let url = Bytes::read(env, &url)?;
-        Ok(pack(limited(|| view.try_check(url.as_slice()))?))
+        read!(env, url);
+        Ok(pack(limited(|| view.try_check(url))?))
     })
 }
 

@@ -58,20 +58,32 @@ public final class Bench {
     long run();
   }
 
-  static double best(String label, int rounds, long queries, Work work) {
-    long allowed = work.run(); // warm-up
-    double bestNs = Double.MAX_VALUE;
+  /**
+   * Times each contender {@code rounds} times, round by round in turn (A, B, C, A, B, C, ...) after
+   * one warm-up pass each, so that a change in the machine's load falls on all of them; prints and
+   * returns the best time per query of each.
+   */
+  static Map<String, Double> race(int rounds, long queries, Map<String, Work> contenders) {
+    Map<String, Long> allowed = new LinkedHashMap<>();
+    Map<String, Double> best = new LinkedHashMap<>();
+    contenders.forEach((label, work) -> {
+      allowed.put(label, work.run());
+      best.put(label, Double.MAX_VALUE);
+    });
     for (int i = 0; i < rounds; i++) {
-      long t0 = System.nanoTime();
-      long a = work.run();
-      long ns = System.nanoTime() - t0;
-      if (a != allowed) {
-        throw new IllegalStateException(label + ": passes disagree");
+      for (Map.Entry<String, Work> c : contenders.entrySet()) {
+        long t0 = System.nanoTime();
+        long a = c.getValue().run();
+        double ns = (System.nanoTime() - t0) / (double) queries;
+        if (a != allowed.get(c.getKey())) {
+          throw new IllegalStateException(c.getKey() + ": passes disagree");
+        }
+        best.merge(c.getKey(), ns, Math::min);
       }
-      bestNs = Math.min(bestNs, ns / (double) queries);
     }
-    System.out.printf("  %-58s %10.1f ns/query  (%d of %d allowed)%n", label, bestNs, allowed, queries);
-    return bestNs;
+    best.forEach((label, ns) -> System.out.printf(
+        "  %-62s %10.1f ns/query  (%d of %d allowed)%n", label, ns, allowed.get(label), queries));
+    return best;
   }
 
   public static void main(String[] args) throws IOException {
@@ -81,83 +93,76 @@ public final class Bench {
     List<Site> sites = load(corpus);
     long queries = sites.stream().mapToLong(s -> s.urls.size()).sum();
     System.out.printf(
-        "corpus: %d sites with URLs, %d queries (Googlebot); %s %s, %d cores%n",
+        "corpus: %d sites with URLs, %d queries (Googlebot); %s %s, %d cores; best of %d rounds%n",
         sites.size(), queries, System.getProperty("java.vm.name"), System.getProperty("java.version"),
-        Runtime.getRuntime().availableProcessors());
+        Runtime.getRuntime().availableProcessors(), rounds);
 
     // Parse once, then query.
-    System.out.println("parse once, then query every URL (objects built before timing):");
     List<Robots> ours = new ArrayList<>();
     List<CompiledRobots> compiled = new ArrayList<>();
     List<BaseRobotRules> cc = new ArrayList<>();
     List<BaseRobotRules> adapter = new ArrayList<>();
-    ExactRobotRulesParser adapterParser = new ExactRobotRulesParser();
     List<Matcher> google = new ArrayList<>();
     SimpleRobotRulesParser ccParser = new SimpleRobotRulesParser();
+    ExactRobotRulesParser adapterParser = new ExactRobotRulesParser();
     List<String> ccAgents = Collections.singletonList(CC_AGENT);
     for (Site s : sites) {
       Robots r = Robots.parse(s.body);
       ours.add(r);
       compiled.add(r.compile(AGENT));
-      cc.add(ccParser.parseContent("https://" + s.name + "/robots.txt", s.body, "text/plain", ccAgents));
-      adapter.add(adapterParser.parseContent("https://" + s.name + "/robots.txt", s.body, "text/plain", ccAgents));
+      String url = "https://" + s.name + "/robots.txt";
+      cc.add(ccParser.parseContent(url, s.body, "text/plain", ccAgents));
+      adapter.add(adapterParser.parseContent(url, s.body, "text/plain", ccAgents));
       google.add(BenchAccess.parse(s.body));
     }
-    double oursOnce =
-        best("robotstxt-exact Robots.allowed(agent, url)", rounds, queries, () -> {
-          long n = 0;
-          for (int i = 0; i < sites.size(); i++) {
-            Robots r = ours.get(i);
-            for (String u : sites.get(i).urls) {
-              n += r.allowed(AGENT, u) ? 1 : 0;
-            }
-          }
-          return n;
-        });
-    double compiledOnce =
-        best("robotstxt-exact CompiledRobots.allowed(url)", rounds, queries, () -> {
-          long n = 0;
-          for (int i = 0; i < sites.size(); i++) {
-            CompiledRobots c = compiled.get(i);
-            for (String u : sites.get(i).urls) {
-              n += c.allowed(u) ? 1 : 0;
-            }
-          }
-          return n;
-        });
-    double ccOnce =
-        best("crawler-commons SimpleRobotRules.isAllowed(url)", rounds, queries, () -> {
-          long n = 0;
-          for (int i = 0; i < sites.size(); i++) {
-            BaseRobotRules r = cc.get(i);
-            for (String u : sites.get(i).urls) {
-              n += r.isAllowed(u) ? 1 : 0;
-            }
-          }
-          return n;
-        });
-    double adapterOnce =
-        best("robotstxt-exact ExactRobotRules.isAllowed(url) (adapter)", rounds, queries, () -> {
-          long n = 0;
-          for (int i = 0; i < sites.size(); i++) {
-            BaseRobotRules r = adapter.get(i);
-            for (String u : sites.get(i).urls) {
-              n += r.isAllowed(u) ? 1 : 0;
-            }
-          }
-          return n;
-        });
-    double googleOnce =
-        best("robotstxt-java Matcher.singleAgentAllowedByRobots", rounds, queries, () -> {
-          long n = 0;
-          for (int i = 0; i < sites.size(); i++) {
-            Matcher m = google.get(i);
-            for (String u : sites.get(i).urls) {
-              n += m.singleAgentAllowedByRobots(AGENT, u) ? 1 : 0;
-            }
-          }
-          return n;
-        });
+    System.out.println("parse once, then query every URL (objects built before timing):");
+    Map<String, Work> once = new LinkedHashMap<>();
+    once.put("robotstxt-exact Robots.allowed(agent, url)", () -> {
+      long n = 0;
+      for (int i = 0; i < sites.size(); i++) {
+        for (String u : sites.get(i).urls) {
+          n += ours.get(i).allowed(AGENT, u) ? 1 : 0;
+        }
+      }
+      return n;
+    });
+    once.put("robotstxt-exact CompiledRobots.allowed(url)", () -> {
+      long n = 0;
+      for (int i = 0; i < sites.size(); i++) {
+        for (String u : sites.get(i).urls) {
+          n += compiled.get(i).allowed(u) ? 1 : 0;
+        }
+      }
+      return n;
+    });
+    once.put("robotstxt-exact ExactRobotRules.isAllowed(url) (the adapter)", () -> {
+      long n = 0;
+      for (int i = 0; i < sites.size(); i++) {
+        for (String u : sites.get(i).urls) {
+          n += adapter.get(i).isAllowed(u) ? 1 : 0;
+        }
+      }
+      return n;
+    });
+    once.put("crawler-commons SimpleRobotRules.isAllowed(url)", () -> {
+      long n = 0;
+      for (int i = 0; i < sites.size(); i++) {
+        for (String u : sites.get(i).urls) {
+          n += cc.get(i).isAllowed(u) ? 1 : 0;
+        }
+      }
+      return n;
+    });
+    once.put("robotstxt-java Matcher.singleAgentAllowedByRobots", () -> {
+      long n = 0;
+      for (int i = 0; i < sites.size(); i++) {
+        for (String u : sites.get(i).urls) {
+          n += google.get(i).singleAgentAllowedByRobots(AGENT, u) ? 1 : 0;
+        }
+      }
+      return n;
+    });
+    Map<String, Double> a = race(rounds, queries, once);
     compiled.forEach(CompiledRobots::close);
     ours.forEach(Robots::close);
 
@@ -178,95 +183,100 @@ public final class Bench {
     }
     Collections.shuffle(Arrays.asList(order), new Random(42));
     long calls = order.length;
+    byte[] agentBytes = AGENT.getBytes(StandardCharsets.UTF_8);
     System.out.printf("parse on every call (%d calls: every 10th query, shuffled):%n", calls);
-    double oursCall =
-        best("robotstxt-exact Robots.parse + allowed + close", rounds, calls, () -> {
-          long n = 0;
-          for (int q : order) {
-            try (Robots r = Robots.parse(sites.get(siteOf.get(q)).body)) {
-              n += r.allowed(AGENT, urlOf.get(q)) ? 1 : 0;
-            }
-          }
-          return n;
-        });
-    double matcherCall;
-    try (RobotsMatcher m = new RobotsMatcher()) {
-      matcherCall =
-          best("robotstxt-exact RobotsMatcher.oneAgentAllowedByRobots", rounds, calls, () -> {
-            long n = 0;
-            for (int q : order) {
-              n += m.oneAgentAllowedByRobots(sites.get(siteOf.get(q)).body,
-                      AGENT.getBytes(StandardCharsets.UTF_8),
-                      urlOf.get(q).getBytes(StandardCharsets.UTF_8)) ? 1 : 0;
-            }
-            return n;
-          });
-    }
-    double adapterCall =
-        best("robotstxt-exact ExactRobotRulesParser parseContent + isAllowed", rounds, calls, () -> {
-          long n = 0;
-          for (int q : order) {
-            Site s = sites.get(siteOf.get(q));
-            n += adapterParser.parseContent("https://" + s.name + "/robots.txt", s.body, "text/plain", ccAgents)
-                    .isAllowed(urlOf.get(q)) ? 1 : 0;
-          }
-          return n;
-        });
-    double ccCall =
-        best("crawler-commons parseContent + isAllowed", rounds, calls, () -> {
-          long n = 0;
-          for (int q : order) {
-            Site s = sites.get(siteOf.get(q));
-            n += ccParser.parseContent("https://" + s.name + "/robots.txt", s.body, "text/plain", ccAgents)
-                    .isAllowed(urlOf.get(q)) ? 1 : 0;
-          }
-          return n;
-        });
-    double googleCall =
-        best("robotstxt-java parse + singleAgentAllowedByRobots", rounds, calls, () -> {
-          long n = 0;
-          for (int q : order) {
-            n += BenchAccess.parse(sites.get(siteOf.get(q)).body)
-                    .singleAgentAllowedByRobots(AGENT, urlOf.get(q)) ? 1 : 0;
-          }
-          return n;
-        });
+    Map<String, Work> perCall = new LinkedHashMap<>();
+    RobotsMatcher matcher = new RobotsMatcher();
+    perCall.put("robotstxt-exact RobotsMatcher.oneAgentAllowedByRobots", () -> {
+      long n = 0;
+      for (int q : order) {
+        n += matcher.oneAgentAllowedByRobots(sites.get(siteOf.get(q)).body, agentBytes,
+            urlOf.get(q).getBytes(StandardCharsets.UTF_8)) ? 1 : 0;
+      }
+      return n;
+    });
+    perCall.put("robotstxt-exact Robots.parse + allowed + close", () -> {
+      long n = 0;
+      for (int q : order) {
+        try (Robots r = Robots.parse(sites.get(siteOf.get(q)).body)) {
+          n += r.allowed(AGENT, urlOf.get(q)) ? 1 : 0;
+        }
+      }
+      return n;
+    });
+    perCall.put("robotstxt-exact ExactRobotRulesParser parseContent + isAllowed", () -> {
+      long n = 0;
+      for (int q : order) {
+        Site s = sites.get(siteOf.get(q));
+        n += adapterParser.parseContent("https://" + s.name + "/robots.txt", s.body, "text/plain", ccAgents)
+                .isAllowed(urlOf.get(q)) ? 1 : 0;
+      }
+      return n;
+    });
+    perCall.put("crawler-commons parseContent + isAllowed", () -> {
+      long n = 0;
+      for (int q : order) {
+        Site s = sites.get(siteOf.get(q));
+        n += ccParser.parseContent("https://" + s.name + "/robots.txt", s.body, "text/plain", ccAgents)
+                .isAllowed(urlOf.get(q)) ? 1 : 0;
+      }
+      return n;
+    });
+    perCall.put("robotstxt-java parse + singleAgentAllowedByRobots", () -> {
+      long n = 0;
+      for (int q : order) {
+        n += BenchAccess.parse(sites.get(siteOf.get(q)).body)
+                .singleAgentAllowedByRobots(AGENT, urlOf.get(q)) ? 1 : 0;
+      }
+      return n;
+    });
+    Map<String, Double> b = race(rounds, calls, perCall);
 
     // Google's API in site order: each call still takes the body, as with
-    // Google's library, and the matcher parses a body that comes again once.
+    // Google's library; the matcher parses a body that comes again once.
     System.out.printf("Google's API per call, every query in site order (%d calls):%n", queries);
-    double matcherSiteOrder;
-    try (RobotsMatcher m = new RobotsMatcher()) {
-      byte[] agent = AGENT.getBytes(StandardCharsets.UTF_8);
-      matcherSiteOrder =
-          best("robotstxt-exact RobotsMatcher.oneAgentAllowedByRobots", rounds, queries, () -> {
-            long n = 0;
-            for (Site s : sites) {
-              for (String u : s.urls) {
-                n += m.oneAgentAllowedByRobots(s.body, agent, u.getBytes(StandardCharsets.UTF_8)) ? 1 : 0;
-              }
-            }
-            return n;
-          });
-    }
-    double googleSiteOrder =
-        best("robotstxt-java parse + singleAgentAllowedByRobots", Math.min(rounds, 2), queries, () -> {
-          long n = 0;
-          for (Site s : sites) {
-            for (String u : s.urls) {
-              n += BenchAccess.parse(s.body).singleAgentAllowedByRobots(AGENT, u) ? 1 : 0;
-            }
-          }
-          return n;
-        });
+    Map<String, Work> siteOrder = new LinkedHashMap<>();
+    siteOrder.put("robotstxt-exact RobotsMatcher.oneAgentAllowedByRobots", () -> {
+      long n = 0;
+      for (Site s : sites) {
+        for (String u : s.urls) {
+          n += matcher.oneAgentAllowedByRobots(s.body, agentBytes, u.getBytes(StandardCharsets.UTF_8)) ? 1 : 0;
+        }
+      }
+      return n;
+    });
+    siteOrder.put("robotstxt-java parse + singleAgentAllowedByRobots", () -> {
+      long n = 0;
+      for (Site s : sites) {
+        for (String u : s.urls) {
+          n += BenchAccess.parse(s.body).singleAgentAllowedByRobots(AGENT, u) ? 1 : 0;
+        }
+      }
+      return n;
+    });
+    Map<String, Double> c = race(Math.min(rounds, 3), queries, siteOrder);
+    matcher.close();
 
+    String ccOnce = "crawler-commons SimpleRobotRules.isAllowed(url)";
+    String gjOnce = "robotstxt-java Matcher.singleAgentAllowedByRobots";
+    String ccCall = "crawler-commons parseContent + isAllowed";
+    String gjCall = "robotstxt-java parse + singleAgentAllowedByRobots";
+    String mCall = "robotstxt-exact RobotsMatcher.oneAgentAllowedByRobots";
     System.out.println("ratios (their time / ours):");
-    System.out.printf("  parse once, per query: %.1fx crawler-commons (Robots.allowed), %.1fx (CompiledRobots); %.1fx robotstxt-java (Robots.allowed)%n",
-        ccOnce / oursOnce, ccOnce / compiledOnce, googleOnce / oursOnce);
-    System.out.printf("  parse once, the adapter against SimpleRobotRules: %.1fx%n", ccOnce / adapterOnce);
-    System.out.printf("  per call with parsing, shuffled: %.1fx crawler-commons, %.1fx robotstxt-java (Robots.parse); %.1fx, %.1fx (RobotsMatcher); adapter against SimpleRobotRulesParser: %.1fx%n",
-        ccCall / oursCall, googleCall / oursCall, ccCall / matcherCall, googleCall / matcherCall, ccCall / adapterCall);
-    System.out.printf("  Google's API per call, site order: %.1fx robotstxt-java%n", googleSiteOrder / matcherSiteOrder);
+    System.out.printf("  parse once, per query: crawler-commons %.1fx Robots.allowed, %.1fx CompiledRobots, %.1fx the adapter; robotstxt-java %.1fx Robots.allowed, %.1fx CompiledRobots%n",
+        a.get(ccOnce) / a.get("robotstxt-exact Robots.allowed(agent, url)"),
+        a.get(ccOnce) / a.get("robotstxt-exact CompiledRobots.allowed(url)"),
+        a.get(ccOnce) / a.get("robotstxt-exact ExactRobotRules.isAllowed(url) (the adapter)"),
+        a.get(gjOnce) / a.get("robotstxt-exact Robots.allowed(agent, url)"),
+        a.get(gjOnce) / a.get("robotstxt-exact CompiledRobots.allowed(url)"));
+    System.out.printf("  per call with parsing, shuffled: crawler-commons %.1fx RobotsMatcher, %.1fx Robots.parse, %.1fx the adapter; robotstxt-java %.1fx RobotsMatcher, %.1fx Robots.parse%n",
+        b.get(ccCall) / b.get(mCall),
+        b.get(ccCall) / b.get("robotstxt-exact Robots.parse + allowed + close"),
+        b.get(ccCall) / b.get("robotstxt-exact ExactRobotRulesParser parseContent + isAllowed"),
+        b.get(gjCall) / b.get(mCall),
+        b.get(gjCall) / b.get("robotstxt-exact Robots.parse + allowed + close"));
+    System.out.printf("  Google's API per call, site order: robotstxt-java %.1fx RobotsMatcher%n",
+        c.get(gjCall) / c.get(mCall));
   }
 
   static List<Site> load(Path corpus) throws IOException {

@@ -34,9 +34,13 @@ public class ExactRobotRules extends BaseRobotRules {
     ALLOW_SOME
   }
 
+  /** Allow all or none (a failed fetch), or the rules of a body. */
   private final Mode mode;
+  /** The body as parsed (the first 500 KiB), kept to parse again when read back. */
   private final byte[] body;
+  /** The crawler's names. */
   private final List<String> robotNames;
+  /** The robots.txt URL, which relative sitemap URLs are resolved against. */
   private final String url;
   private transient volatile Robots robots;
   /** The values computed on first use; null until then. */
@@ -214,6 +218,13 @@ public class ExactRobotRules extends BaseRobotRules {
     return robotNames;
   }
 
+  /**
+   * Reads the fields, then parses the body again.
+   *
+   * @param in the stream
+   * @throws IOException as the stream throws
+   * @throws ClassNotFoundException as the stream throws
+   */
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
     if (mode == Mode.ALLOW_SOME) {

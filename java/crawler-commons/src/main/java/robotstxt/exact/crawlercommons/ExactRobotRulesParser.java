@@ -35,7 +35,9 @@ public class ExactRobotRulesParser extends BaseRobotsParser {
   private static final long serialVersionUID = 1L;
   private static final Pattern ROBOT_NAMES_SPLIT = Pattern.compile("\\s*,\\s*|\\s+");
 
+  /** Whose reading of a failed fetch's status: Google's or RFC 9309's. */
   private final Policy policy;
+  /** See {@link #setMaxCrawlDelay}. */
   private volatile long maxCrawlDelay = Long.MAX_VALUE;
 
   /** A parser under Google's policy. */

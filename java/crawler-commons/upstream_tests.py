@@ -224,8 +224,8 @@ def main() -> int:
         elif key not in outcomes and not any(f"{c}.{m}" == key for c, m, _ in left_out):
             print(f"  NOT RUN {key} (listed in upstream-differences.tsv)")
             bad += 1
-    print(f"{len(passed)} passed, {len(failed)} failed"
-          f" ({len(failed) - bad} as expected, where Google reads the file otherwise)")
+    print(f"crawler-commons' tests against the adapter: {len(passed)} pass; {len(failed)} fail,"
+          f" {len(failed) - bad} of them as upstream-differences.tsv expects (Google reads the file otherwise)")
     return 1 if bad else 0
 
 

@@ -4,7 +4,7 @@
 
 use jni::JNIEnv;
 use jni::objects::{JByteArray, JClass, JIntArray};
-use jni::sys::{jbyteArray, jdouble, jint, jlong, jlongArray};
+use jni::sys::{jboolean, jbyteArray, jdouble, jint, jlong, jlongArray};
 
 use robotstxt::preferences::{PreferenceKind, Signal, UsageCategory};
 use robotstxt::{CompiledRobots, Group, Robots, RuleKind};
@@ -354,8 +354,11 @@ pub extern "system" fn Java_robotstxt_exact_Native_robotsRequestRate<'l>(
 }
 
 /// `Native.robotsPreferences(handle, agents, agentEnds, url)`: u8 allowed,
-/// then the Content-Signal values and the Content-Usage values, each a
-/// count and, per value, bytes name, u8 allowed and u32 line.
+/// then the Content-Signal values, the Content-Usage values and the
+/// Content-Usage values for uses within a search application
+/// (draft-ietf-aipref-vocab-08 section 4.3), each a count and, per value,
+/// bytes name, u8 allowed and u32 line; last the `use=` item of
+/// Content-Signal: u8 present, bytes value, u32 line.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_robotstxt_exact_Native_robotsPreferences<'l>(
     mut env: JNIEnv<'l>,
@@ -382,13 +385,22 @@ pub extern "system" fn Java_robotstxt_exact_Native_robotsPreferences<'l>(
             .iter()
             .filter_map(|&c| found.usage(c).map(|v| (c.as_str(), v)))
             .collect();
-        for values in [signals, usage] {
+        let in_search: Vec<_> = UsageCategory::ALL
+            .iter()
+            .filter_map(|&c| found.usage_in_search(c).map(|v| (c.as_str(), v)))
+            .collect();
+        for values in [signals, usage, in_search] {
             wire.count(values.len())?;
             for (name, stated) in values {
                 wire.bytes(name.as_bytes())?;
                 wire.bool(stated.allowed)?;
                 wire.u32(stated.line)?;
             }
+        }
+        wire.bool(found.content_use.is_some())?;
+        if let Some(used) = found.content_use {
+            wire.bytes(used.value.as_str().as_bytes())?;
+            wire.u32(used.line)?;
         }
         wire.finish(env)
     })
@@ -459,6 +471,85 @@ pub extern "system" fn Java_robotstxt_exact_Native_robotsReach<'l>(
 /// The number of `*` bytes that end `pattern`.
 fn trailing_stars(pattern: &[u8]) -> usize {
     pattern.iter().rev().take_while(|&&b| b == b'*').count()
+}
+
+/// `Native.robotsFileValues(handle, licenses)`: the `License` values (true)
+/// or the `LLM-Policy` values (false): u32 count, then bytes value and u32
+/// line each.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_robotstxt_exact_Native_robotsFileValues<'l>(
+    mut env: JNIEnv<'l>,
+    _class: JClass<'l>,
+    handle: jlong,
+    licenses: jboolean,
+) -> jbyteArray {
+    run(&mut env, |env| {
+        // SAFETY: the Java Robots holds its handle for the call.
+        let robots = unsafe { robots(handle) }?;
+        let mut wire = Wire::new();
+        let count = if licenses != 0 {
+            robots.licenses().count()
+        } else {
+            robots.llm_policies().count()
+        };
+        wire.count(count)?;
+        let values: &mut dyn Iterator<Item = _> = if licenses != 0 {
+            &mut robots.licenses()
+        } else {
+            &mut robots.llm_policies()
+        };
+        for v in values {
+            wire.bytes(v.value)?;
+            wire.u32(v.line)?;
+        }
+        wire.finish(env)
+    })
+}
+
+/// `Native.robotsPolicyTokens(handle)`: the policy tokens the file's
+/// `user-agent` lines name: u32 count, then bytes token, bytes namespace,
+/// bytes label and u32 line of the first, each.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_robotstxt_exact_Native_robotsPolicyTokens<'l>(
+    mut env: JNIEnv<'l>,
+    _class: JClass<'l>,
+    handle: jlong,
+) -> jbyteArray {
+    run(&mut env, |env| {
+        // SAFETY: the Java Robots holds its handle for the call.
+        let robots = unsafe { robots(handle) }?;
+        let tokens = limited(|| robots.policy_tokens())?;
+        let mut wire = Wire::new();
+        wire.count(tokens.len())?;
+        for t in &tokens {
+            wire.bytes(t.token.token)?;
+            wire.bytes(t.token.namespace)?;
+            wire.bytes(t.token.label)?;
+            wire.u32(t.line)?;
+        }
+        wire.finish(env)
+    })
+}
+
+/// `Native.robotsPolicy(handle, token, url)`: what the groups naming the
+/// policy token say for `url`, packed as `matcher::pack` does; -1 when no
+/// group names it.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_robotstxt_exact_Native_robotsPolicy<'l>(
+    mut env: JNIEnv<'l>,
+    _class: JClass<'l>,
+    handle: jlong,
+    token: JByteArray<'l>,
+    url: JByteArray<'l>,
+) -> jlong {
+    run(&mut env, |env| {
+        // SAFETY: the Java Robots holds its handle for the call.
+        let robots = unsafe { robots(handle) }?;
+        let token = Bytes::read(env, &token)?;
+        let url = Bytes::read(env, &url)?;
+        let answer = limited(|| robots.policy(token.as_slice(), url.as_slice()))?;
+        Ok(answer.map_or(-1, pack))
+    })
 }
 
 /// `Native.robotsHeapBytes(handle)`.

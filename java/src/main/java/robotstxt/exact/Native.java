@@ -86,6 +86,12 @@ final class Native {
 
   static native int robotsReach(long handle, byte[] agents, int[] agentEnds);
 
+  static native byte[] robotsFileValues(long handle, boolean licenses);
+
+  static native byte[] robotsPolicyTokens(long handle);
+
+  static native long robotsPolicy(long handle, byte[] token, byte[] url);
+
   static native long robotsHeapBytes(long handle);
 
   // The crawler's side.

@@ -3,6 +3,7 @@ package robotstxt.exact;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The usage preferences ({@code Content-Signal}, {@code Content-Usage}) that apply to a crawler
@@ -12,18 +13,37 @@ public final class Preferences {
   private final boolean allowed;
   private final Map<String, Stated> signals;
   private final Map<String, Stated> usage;
+  private final Map<String, Stated> usageInSearch;
+  private final String contentUse;
+  private final int contentUseLine;
 
-  private Preferences(boolean allowed, Map<String, Stated> signals, Map<String, Stated> usage) {
+  private Preferences(
+      boolean allowed,
+      Map<String, Stated> signals,
+      Map<String, Stated> usage,
+      Map<String, Stated> usageInSearch,
+      String contentUse,
+      int contentUseLine) {
     this.allowed = allowed;
     this.signals = signals;
     this.usage = usage;
+    this.usageInSearch = usageInSearch;
+    this.contentUse = contentUse;
+    this.contentUseLine = contentUseLine;
   }
 
   static Preferences read(Wire w) {
     boolean allowed = w.bool();
     Map<String, Stated> signals = readMap(w);
     Map<String, Stated> usage = readMap(w);
-    return new Preferences(allowed, signals, usage);
+    Map<String, Stated> inSearch = readMap(w);
+    String use = null;
+    int line = 0;
+    if (w.bool()) {
+      use = w.string();
+      line = w.u32();
+    }
+    return new Preferences(allowed, signals, usage, inSearch, use, line);
   }
 
   private static Map<String, Stated> readMap(Wire w) {
@@ -64,8 +84,44 @@ public final class Preferences {
     return usage;
   }
 
+  /**
+   * {@code Content-Usage} values for uses within a search application, where a stated {@code
+   * search} overrides the others (draft-ietf-aipref-vocab-08 section 4.3).
+   *
+   * @return the usage preferences within search, unmodifiable
+   */
+  public Map<String, Stated> usageInSearch() {
+    return usageInSearch;
+  }
+
+  /**
+   * The {@code use=} item of {@code Content-Signal}: {@code immediate}, {@code reference} or {@code
+   * full}.
+   *
+   * @return the value, or empty
+   */
+  public Optional<String> contentUse() {
+    return Optional.ofNullable(contentUse);
+  }
+
+  /**
+   * The line that gave {@link #contentUse}, 0 when none did.
+   *
+   * @return the line
+   */
+  public int contentUseLine() {
+    return contentUseLine;
+  }
+
   @Override
   public String toString() {
-    return "Preferences(allowed=" + allowed + ", signals=" + signals + ", usage=" + usage + ")";
+    return "Preferences(allowed="
+        + allowed
+        + ", signals="
+        + signals
+        + ", usage="
+        + usage
+        + (contentUse == null ? "" : ", use=" + contentUse + " (line " + contentUseLine + ")")
+        + ")";
   }
 }

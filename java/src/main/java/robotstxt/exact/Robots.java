@@ -399,6 +399,91 @@ public final class Robots implements AutoCloseable {
   }
 
   /**
+   * The {@code License} values (RSL 1.0; absolute URLs only), in file order, for the whole file
+   * wherever the lines stand. An extension.
+   *
+   * @return the values
+   */
+  public List<FileValue> licenses() {
+    return fileValues(true);
+  }
+
+  /**
+   * The {@code LLM-Policy} values, in file order, for the whole file. An extension.
+   *
+   * @return the values
+   */
+  public List<FileValue> llmPolicies() {
+    return fileValues(false);
+  }
+
+  private List<FileValue> fileValues(boolean licenses) {
+    byte[] result;
+    long h = handle.acquire();
+    try {
+      result = Native.robotsFileValues(h, licenses);
+    } finally {
+      handle.release();
+    }
+    Wire w = new Wire(result);
+    int n = w.u32();
+    List<FileValue> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      String value = w.string();
+      out.add(new FileValue(value, w.u32()));
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * The policy tokens ({@code __usage_ai-training} and the like) that the file's {@code
+   * user-agent} lines name, each once, in the order of their first line. An extension.
+   *
+   * @return the tokens
+   */
+  public List<PolicyToken> policyTokens() {
+    byte[] result;
+    long h = handle.acquire();
+    try {
+      result = Native.robotsPolicyTokens(h);
+    } finally {
+      handle.release();
+    }
+    Wire w = new Wire(result);
+    int n = w.u32();
+    List<PolicyToken> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      String token = w.string();
+      String namespace = w.string();
+      String label = w.string();
+      out.add(new PolicyToken(token, namespace, label, w.u32()));
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  /**
+   * What the groups naming the policy token {@code token} say for {@code url}, read as Google reads
+   * any group: allowed means the purpose is allowed there. A policy token never falls back to the
+   * {@code *} groups.
+   *
+   * @param token a policy token, such as {@code __usage_ai-training}
+   * @param url a percent-encoded URL
+   * @return the answer (without {@link Answer#rule}), or empty when no group names the token
+   */
+  public Optional<Answer> policy(String token, String url) {
+    byte[] t = Bytes.utf8(token, "token");
+    byte[] u = Bytes.utf8(url, "url");
+    long packed;
+    long h = handle.acquire();
+    try {
+      packed = Native.robotsPolicy(h, t, u);
+    } finally {
+      handle.release();
+    }
+    return packed == -1 ? Optional.empty() : Optional.of(Answer.unpack(packed, null));
+  }
+
+  /**
    * Whether no rule that applies to these agents can disallow a URL (no {@code disallow} with a
    * pattern): every URL is allowed. The rules that apply are Google's: those of the groups naming
    * one of the agents, else those of the {@code *} groups.

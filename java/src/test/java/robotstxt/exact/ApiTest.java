@@ -99,6 +99,42 @@ class ApiTest {
   }
 
   @Test
+  void fileWideValuesAndPolicyTokensAsTheDraftsWriteThem() {
+    // Cloudflare's managed robots.txt: "Content-Signal:
+    // search=yes,ai-train=no,use=reference", inside "User-agent: *".
+    String managed = "User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n";
+    try (Robots r = Robots.parse(managed)) {
+      Preferences p = r.preferences("AnyBot", "https://example.com/");
+      assertEquals(Optional.of("reference"), p.contentUse());
+      assertEquals(2, p.contentUseLine());
+    }
+    // RSL 1.0, "Adding RSL to robots.txt": one License URL for the whole file.
+    try (Robots r = Robots.parse("License: https://your-website.com/license.xml\nUser-agent: Googlebot\nAllow: /\n")) {
+      assertEquals(1, r.licenses().size());
+      assertEquals("https://your-website.com/license.xml", r.licenses().get(0).value());
+      assertEquals(1, r.licenses().get(0).line());
+      assertTrue(r.llmPolicies().isEmpty());
+    }
+    // draft-kelley-aipref-training-preference-signal-00: ordinary groups
+    // keyed by a policy token, read as Google reads any group.
+    String body = "User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /\n"
+        + "Allow: /blog/\nDisallow: /blog/drafts/\n";
+    try (Robots r = Robots.parse(body)) {
+      assertEquals(1, r.policyTokens().size());
+      PolicyToken t = r.policyTokens().get(0);
+      assertEquals("__usage_ai-training", t.token());
+      assertEquals("usage", t.namespace());
+      assertEquals("ai-training", t.label());
+      Answer root = r.policy("__usage_ai-training", "https://example.com/").get();
+      assertFalse(root.allowed());
+      assertEquals(5, root.matchingLine());
+      assertTrue(r.policy("__usage_ai-training", "https://example.com/blog/post").get().allowed());
+      assertFalse(r.policy("__usage_ai-input", "https://example.com/").isPresent());
+      assertTrue(r.allowed("AnyBot", "https://example.com/blog/drafts/x"), "crawlers get the * group");
+    }
+  }
+
+  @Test
   void theReporterSaysWhatEachLineWasParsedAs() {
     // reporting_robots.h: accepted typos are reported, crawl-delay is a
     // recognised but unused key.

@@ -76,8 +76,10 @@ if [[ -z "${ROBOTSTXT_SKIP_LOG:-}" ]]; then
   OWN_SKIP_LOG=1
 fi
 
+# A heap of fixed size: MemoryTest reads the process's resident size less
+# the JVM's committed memory, which a growing or shrinking heap would move.
 junit() { # junit CLASSPATH REPORTS-DIR
-  java -Xss4m -Drobotstxt.repo="$ROOT" -Drobotstxt.jar="$JARFILE" \
+  java -Xms1g -Xmx1g -Xss4m -Drobotstxt.repo="$ROOT" -Drobotstxt.jar="$JARFILE" \
     -Drobotstxt.corpusAnswers="$ANSWERS" -jar "$JUNIT" --disable-banner \
     --fail-if-no-tests --details=tree --class-path "$1" --scan-class-path "$1" \
     --reports-dir "$2"

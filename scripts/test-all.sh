@@ -7,7 +7,8 @@
 # test cases (compat-tests/) run by ctest in every C++ configuration of the
 # drop-in headers, one of them under valgrind; then the Python package
 # built with pip and its pytest suite; the npm package (js/); the peers'
-# own test suites against the drop-ins of both; last, the tester page.
+# own test suites against the drop-ins of both; the tester page; last, the
+# jar (java/) and its JUnit suite.
 #
 # Works on a fresh Debian machine that has only the Rust toolchain: missing
 # build tools are installed with apt-get (as root, or through sudo).
@@ -613,6 +614,14 @@ if [[ -f scripts/test-web.sh ]]; then
   bash scripts/test-web.sh
 fi
 
+# --- The JVM ----------------------------------------------------------------------
+
+# The jar with its JNI library, built with javac and jar, and its JUnit 5
+# suite (scripts/test-java.sh); the crawler-commons adapter's tests run only
+# where crawler-commons is given (CRAWLER_COMMONS_JAR or _SRC), else counted.
+step "Java package (scripts/test-java.sh)"
+bash scripts/test-java.sh
+
 step "done"
 # The closing line says what did not run, and why.
 summary="all checks passed in $((SECONDS - START_TIME))s"
@@ -623,11 +632,12 @@ if [[ -s "$SKIP_LOG" ]]; then
   n_python="$(grep -c '^python	' "$SKIP_LOG" || true)"
   n_js="$(grep -c '^js	' "$SKIP_LOG" || true)"
   n_web="$(grep -c '^web	' "$SKIP_LOG" || true)"
-  if ((n_rust + n_python + n_js + n_web)); then
+  n_java="$(grep -c '^java	' "$SKIP_LOG" || true)"
+  if ((n_rust + n_python + n_js + n_web + n_java)); then
     # node --test skips a suite without listing its tests: JavaScript counts
     # suites.
     summary+="; skipped for want of the corpus: $n_rust Rust tests, $n_python Python tests"
-    summary+=", $n_js JavaScript suites, $n_web browser tests (no corpus at $CORPUS; see the"
+    summary+=", $n_js JavaScript suites, $n_web browser tests, $n_java Java tests (no corpus at $CORPUS; see the"
     summary+=" README, \"The corpus\")"
   fi
   while IFS=$'\t' read -r _ what why; do

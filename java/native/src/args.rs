@@ -1,0 +1,280 @@
+//! Arguments from Java and plain results back: byte arrays copied into Rust
+//! (on the stack when short), lists packed as one byte array and an `int[]`
+//! of end offsets, handles as `long`s, and new Java arrays.
+//!
+//! Arrays are copied with `Get<Type>ArrayRegion`, not pinned: a query copies
+//! a few dozen bytes, and a copied body leaves the garbage collector free
+//! while it is parsed.
+
+use std::mem::MaybeUninit;
+
+use jni::JNIEnv;
+use jni::objects::{JByteArray, JIntArray};
+use jni::sys::{jboolean, jbyte, jbyteArray, jint, jlong, jlongArray};
+
+use crate::boundary::Failure;
+
+/// Arrays up to this many bytes are read onto the stack.
+pub(crate) const STACK: usize = 256;
+
+/// The bytes of a Java `byte[]`, copied.
+pub(crate) struct Bytes {
+    /// The first `len` bytes are initialised when `len <= STACK`.
+    stack: [MaybeUninit<u8>; STACK],
+    heap: Vec<u8>,
+    len: usize,
+}
+
+impl Bytes {
+    /// Copies `array`; `Failure::Null` when it is null.
+    ///
+    /// Two JNI calls, made through the raw function table: the checked
+    /// wrappers add an `ExceptionCheck` call after each, 8% of a query on a
+    /// parsed object (perf). Neither call can fail here: the array is not
+    /// null, and the region read is the whole array.
+    #[inline]
+    pub(crate) fn read(env: &JNIEnv<'_>, array: &JByteArray<'_>) -> Result<Bytes, Failure> {
+        if array.is_null() {
+            return Err(Failure::Null);
+        }
+        let raw = env.get_raw();
+        // SAFETY: `raw` is the calling thread's valid JNIEnv, and `array` a
+        // live, non-null local reference to a byte[].
+        let len = unsafe {
+            let length = (**raw).GetArrayLength.ok_or(Failure::Null)?;
+            length(raw, array.as_raw())
+        };
+        let len = usize::try_from(len).unwrap_or(0);
+        let mut bytes = Bytes {
+            stack: [MaybeUninit::uninit(); STACK],
+            heap: Vec::new(),
+            len,
+        };
+        let target: *mut u8 = if len <= STACK {
+            bytes.stack.as_mut_ptr().cast()
+        } else {
+            bytes.heap.try_reserve_exact(len)?;
+            bytes.heap.as_mut_ptr()
+        };
+        if len > 0 {
+            // SAFETY: as above; `target` has room for `len` bytes, and the
+            // region [0, len) is within the array, so the call writes all of
+            // them and raises nothing.
+            unsafe {
+                let region = (**raw).GetByteArrayRegion.ok_or(Failure::Null)?;
+                region(raw, array.as_raw(), 0, len as jint, target.cast::<jbyte>());
+            }
+        }
+        if len > STACK {
+            // SAFETY: the call above initialised the `len` reserved bytes.
+            unsafe { bytes.heap.set_len(len) };
+        }
+        Ok(bytes)
+    }
+
+    /// The bytes.
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        if self.len <= STACK {
+            // SAFETY: `read` initialised the first `len` bytes.
+            unsafe { std::slice::from_raw_parts(self.stack.as_ptr().cast::<u8>(), self.len) }
+        } else {
+            &self.heap
+        }
+    }
+}
+
+/// Reads `array` into `stack` when it fits, else into `heap`, and returns
+/// the bytes: [`Bytes::read`] for the per-query exports, whose buffers are
+/// locals of the export's own frame (returning a `Bytes` by value moves
+/// its 256-byte buffer: 15% of a query on a parsed object, perf showed).
+#[inline(always)]
+pub(crate) fn fill<'b>(
+    env: &JNIEnv<'_>,
+    array: &JByteArray<'_>,
+    stack: &'b mut [MaybeUninit<u8>; STACK],
+    heap: &'b mut Vec<u8>,
+) -> Result<&'b [u8], Failure> {
+    if array.is_null() {
+        return Err(Failure::Null);
+    }
+    let raw = env.get_raw();
+    // SAFETY: as in `Bytes::read`.
+    let len = unsafe {
+        let length = (**raw).GetArrayLength.ok_or(Failure::Null)?;
+        usize::try_from(length(raw, array.as_raw())).unwrap_or(0)
+    };
+    let target: *mut u8 = if len <= STACK {
+        stack.as_mut_ptr().cast()
+    } else {
+        heap.try_reserve_exact(len)?;
+        heap.as_mut_ptr()
+    };
+    if len > 0 {
+        // SAFETY: as in `Bytes::read`: the whole array is read into room
+        // for `len` bytes.
+        unsafe {
+            let region = (**raw).GetByteArrayRegion.ok_or(Failure::Null)?;
+            region(raw, array.as_raw(), 0, len as jint, target.cast::<jbyte>());
+        }
+    }
+    if len <= STACK {
+        // SAFETY: the call above initialised the first `len` bytes.
+        Ok(unsafe { std::slice::from_raw_parts(stack.as_ptr().cast::<u8>(), len) })
+    } else {
+        // SAFETY: the call above initialised the `len` reserved bytes.
+        unsafe { heap.set_len(len) };
+        Ok(heap)
+    }
+}
+
+/// Binds a `byte[]` argument's bytes, read into buffers local to the
+/// calling export (see [`fill`]): `read!(env, url);` shadows the argument
+/// `url` with a `&[u8]`, or returns the failure.
+macro_rules! read {
+    ($env:expr, $array:ident) => {
+        let mut stack = [::std::mem::MaybeUninit::<u8>::uninit(); $crate::args::STACK];
+        let mut heap = ::std::vec::Vec::new();
+        let $array: &[u8] = $crate::args::fill($env, &$array, &mut stack, &mut heap)?;
+    };
+}
+pub(crate) use read;
+
+/// A list of byte strings packed by the Java side (`Bytes.pack`): every
+/// item's bytes one after the other, and the end offset of each.
+pub(crate) struct Packed {
+    data: Bytes,
+    ends: Vec<usize>,
+}
+
+impl Packed {
+    /// Reads a packed list; `Failure::Illegal` when the offsets do not fit
+    /// the bytes (the Java side makes them, so this is a bug).
+    pub(crate) fn read(
+        env: &JNIEnv<'_>,
+        data: &JByteArray<'_>,
+        ends: &JIntArray<'_>,
+    ) -> Result<Packed, Failure> {
+        let data = Bytes::read(env, data)?;
+        if ends.is_null() {
+            return Err(Failure::Null);
+        }
+        let count = usize::try_from(env.get_array_length(ends)?).unwrap_or(0);
+        let mut raw: Vec<jint> = Vec::new();
+        raw.try_reserve_exact(count)?;
+        raw.resize(count, 0);
+        if count > 0 {
+            env.get_int_array_region(ends, 0, &mut raw)?;
+        }
+        let mut offsets = Vec::new();
+        offsets.try_reserve_exact(count)?;
+        let mut last = 0;
+        for end in raw {
+            let end = usize::try_from(end).map_err(|_| malformed())?;
+            if end < last || end > data.as_slice().len() {
+                return Err(malformed());
+            }
+            offsets.push(end);
+            last = end;
+        }
+        Ok(Packed {
+            data,
+            ends: offsets,
+        })
+    }
+
+    /// The number of items.
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The items, in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[u8]> + '_ {
+        let data = self.data.as_slice();
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(move |(start, &end)| &data[start..end])
+    }
+
+    /// The items as a vector of slices, allocated fallibly.
+    pub(crate) fn slices(&self) -> Result<Vec<&[u8]>, Failure> {
+        let mut out = Vec::new();
+        out.try_reserve_exact(self.len())?;
+        out.extend(self.iter());
+        Ok(out)
+    }
+}
+
+fn malformed() -> Failure {
+    Failure::Illegal("robotstxt-exact: a packed list whose offsets do not fit its bytes".into())
+}
+
+/// A new Java `byte[]` holding `bytes`.
+pub(crate) fn new_bytes(env: &JNIEnv<'_>, bytes: &[u8]) -> Result<jbyteArray, Failure> {
+    Ok(env.byte_array_from_slice(bytes)?.into_raw())
+}
+
+/// A new Java `long[]` holding `values`.
+pub(crate) fn new_longs(env: &JNIEnv<'_>, values: &[jlong]) -> Result<jlongArray, Failure> {
+    let len = i32::try_from(values.len()).map_err(|_| Failure::OutOfMemory)?;
+    let array = env.new_long_array(len)?;
+    env.set_long_array_region(&array, 0, values)?;
+    Ok(array.into_raw())
+}
+
+/// A Java `boolean`.
+pub(crate) fn jbool(value: bool) -> jboolean {
+    jboolean::from(value)
+}
+
+/// Moves `value` to the heap under the memory cap: the `long` the Java
+/// object keeps, or `Failure::OutOfMemory`.
+pub(crate) fn into_handle<T>(value: T) -> Result<jlong, Failure> {
+    let layout = std::alloc::Layout::new::<T>();
+    if layout.size() == 0 {
+        return Ok(Box::into_raw(Box::new(value)) as jlong);
+    }
+    // SAFETY: a non-zero size; the block is taken back with Box::from_raw
+    // (Global and this layout, as Box uses) in `free_handle`.
+    let ptr = crate::memory::limited(|| unsafe { std::alloc::alloc(layout) }).cast::<T>();
+    if ptr.is_null() {
+        return Err(Failure::OutOfMemory);
+    }
+    // SAFETY: freshly allocated for a T.
+    unsafe { ptr.write(value) };
+    Ok(ptr as jlong)
+}
+
+/// Drops the value behind a handle made by [`into_handle`]; 0 is a no-op.
+///
+/// # Safety
+/// `handle` is 0 or came from `into_handle::<T>` and was not freed; the
+/// Java side frees each handle once, after its last use.
+pub(crate) unsafe fn free_handle<T>(handle: jlong) {
+    if handle != 0 {
+        // SAFETY: per the contract.
+        drop(unsafe { Box::from_raw(handle as *mut T) });
+    }
+}
+
+/// Borrows the value behind a handle; `Failure::Closed` for 0.
+///
+/// # Safety
+/// `handle` is 0 or a live handle of a `T`; the Java side guarantees that it
+/// is not freed during the call, and that no call borrows it mutably
+/// meanwhile (see `Handle.java`).
+pub(crate) unsafe fn handle_ref<'a, T>(handle: jlong) -> Result<&'a T, Failure> {
+    // SAFETY: per the contract.
+    unsafe { (handle as *const T).as_ref() }.ok_or(Failure::Closed)
+}
+
+/// Borrows the value behind a handle exclusively; `Failure::Closed` for 0.
+///
+/// # Safety
+/// As for [`handle_ref`], and no other call uses the handle meanwhile (the
+/// Java side takes it exclusively).
+pub(crate) unsafe fn handle_mut<'a, T>(handle: jlong) -> Result<&'a mut T, Failure> {
+    // SAFETY: per the contract.
+    unsafe { (handle as *mut T).as_mut() }.ok_or(Failure::Closed)
+}

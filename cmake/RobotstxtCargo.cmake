@@ -128,7 +128,7 @@ if(NOT TARGET robotstxt::robotstxt)
   set_target_properties(robotstxt::robotstxt PROPERTIES
     IMPORTED_LOCATION "${ROBOTSTXT_STAGE_DIR}/${ROBOTSTXT_REALNAME}"
     IMPORTED_SONAME "${ROBOTSTXT_SONAME}"
-    INTERFACE_INCLUDE_DIRECTORIES "${CMAKE_CURRENT_SOURCE_DIR}/include")
+    INTERFACE_INCLUDE_DIRECTORIES "${CMAKE_CURRENT_SOURCE_DIR}/include;${CMAKE_CURRENT_SOURCE_DIR}/include/robotstxt")
   add_dependencies(robotstxt::robotstxt robotstxt_cargo)
 endif()
 if(NOT TARGET robotstxt::robotstxt_static)
@@ -136,7 +136,7 @@ if(NOT TARGET robotstxt::robotstxt_static)
   set_target_properties(robotstxt::robotstxt_static PROPERTIES
     IMPORTED_LOCATION "${ROBOTSTXT_CARGO_STATIC}"
     IMPORTED_LINK_INTERFACE_LANGUAGES "C"
-    INTERFACE_INCLUDE_DIRECTORIES "${CMAKE_CURRENT_SOURCE_DIR}/include"
+    INTERFACE_INCLUDE_DIRECTORIES "${CMAKE_CURRENT_SOURCE_DIR}/include;${CMAKE_CURRENT_SOURCE_DIR}/include/robotstxt"
     INTERFACE_LINK_LIBRARIES "${ROBOTSTXT_NATIVE_STATIC_LIBS}")
   add_dependencies(robotstxt::robotstxt_static robotstxt_cargo)
 endif()

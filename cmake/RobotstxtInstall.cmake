@@ -43,16 +43,24 @@ file(RELATIVE_PATH ROBOTSTXT_PC_TO_PREFIX
 string(REGEX REPLACE "/$" "" ROBOTSTXT_CONFIG_TO_PREFIX "${ROBOTSTXT_CONFIG_TO_PREFIX}")
 string(REGEX REPLACE "/$" "" ROBOTSTXT_PC_TO_PREFIX "${ROBOTSTXT_PC_TO_PREFIX}")
 
-# Every header in include/ is public: the C API, Google's drop-in C++ API,
-# and any C++ convenience headers. These three must be there.
-foreach(_header IN ITEMS robotstxt.h robots.h reporting_robots.h)
+# Every header in include/ is public. Google's names stay at the top of the
+# include directory, where Google's install puts its robots.h, so that code
+# written for Google's library (-I<prefix>/include) finds the drop-in; this
+# library's own headers (the C API, robotstxt.hpp, the drop-in's internals)
+# go into include/robotstxt/, where they can never shadow a header of the
+# same name that another package or the user's own project has. The
+# package's compile flags (CMake targets, pkg-config) name both folders, so
+# `#include <robotstxt.h>` keeps working beside `<robotstxt/robotstxt.h>`.
+foreach(_header IN ITEMS robots.h reporting_robots.h robotstxt/robotstxt.h)
   if(NOT EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/include/${_header}")
     message(FATAL_ERROR "robotstxt: missing public header include/${_header}")
   endif()
 endforeach()
-file(GLOB ROBOTSTXT_HEADERS CONFIGURE_DEPENDS
-     "${CMAKE_CURRENT_SOURCE_DIR}/include/*.h"
-     "${CMAKE_CURRENT_SOURCE_DIR}/include/*.hpp")
+file(GLOB ROBOTSTXT_GOOGLE_HEADERS CONFIGURE_DEPENDS
+     "${CMAKE_CURRENT_SOURCE_DIR}/include/*.h")
+file(GLOB ROBOTSTXT_OWN_HEADERS CONFIGURE_DEPENDS
+     "${CMAKE_CURRENT_SOURCE_DIR}/include/robotstxt/*.h"
+     "${CMAKE_CURRENT_SOURCE_DIR}/include/robotstxt/*.hpp")
 
 # Shared library: the real file plus the SONAME and development symlinks
 # (file(INSTALL) recreates symlinks as symlinks).
@@ -68,7 +76,9 @@ install(FILES
     "${ROBOTSTXT_STAGE_DIR}/librobotstxt.so"
     "${ROBOTSTXT_CARGO_STATIC}"
   DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT dev)
-install(FILES ${ROBOTSTXT_HEADERS} DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT dev)
+install(FILES ${ROBOTSTXT_GOOGLE_HEADERS} DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT dev)
+install(FILES ${ROBOTSTXT_OWN_HEADERS} DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/robotstxt"
+        COMPONENT dev)
 if(ROBOTSTXT_BUILD_CLI)
   install(PROGRAMS "${ROBOTSTXT_CARGO_CLI}" DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT cli)
   # The manual page and the completions (RobotstxtCliDocs.cmake), where

@@ -63,7 +63,7 @@
 #include <string>
 #include <vector>
 
-#include "robotstxt.h"
+#include "robotstxt/robotstxt.h"
 
 // --- absl::string_view ---
 

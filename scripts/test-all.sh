@@ -289,7 +289,8 @@ REAL="librobotstxt.so.$VERSION"
 [[ "$(readlink "$LIB/librobotstxt.so")" == "$SONAME" ]] || die "librobotstxt.so does not link to $SONAME"
 ACTUAL_SONAME="$(readelf -d "$LIB/$REAL" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')"
 [[ "$ACTUAL_SONAME" == "$SONAME" ]] || die "SONAME is '$ACTUAL_SONAME', expected $SONAME"
-for f in lib/librobotstxt.a include/robotstxt.h include/robots.h include/reporting_robots.h \
+for f in lib/librobotstxt.a include/robotstxt/robotstxt.h include/robotstxt/robotstxt.hpp \
+  include/robots.h include/reporting_robots.h \
   lib/cmake/robotstxt/robotstxtConfig.cmake lib/cmake/robotstxt/robotstxtConfigVersion.cmake \
   lib/pkgconfig/robotstxt.pc; do
   [[ -f "$PREFIX/$f" ]] || die "$f not installed"
@@ -316,6 +317,11 @@ OTHER_EXPORTS="$(nm -D --defined-only "$LIB/$REAL" | awk '$2 ~ /^[A-TV-Z]$/ && $
 if grep -rqF "$FIRST_PREFIX" "$PREFIX/lib/cmake" "$PREFIX/lib/pkgconfig"; then
   die "package files still name the install prefix $FIRST_PREFIX"
 fi
+# This library's own headers only in their folder: none beside robots.h
+# where it could shadow a header of the same name on the include path.
+for f in robotstxt.h robotstxt.hpp; do
+  [[ ! -e "$PREFIX/include/$f" ]] || die "include/$f installed at the top of the include directory"
+done
 # Google's names only when asked for (ROBOTSTXT_GOOGLE_NAMES, tested below).
 for f in librobots.so librobots.a; do
   [[ ! -e "$LIB/$f" && ! -L "$LIB/$f" ]] || die "lib/$f installed without ROBOTSTXT_GOOGLE_NAMES"
@@ -465,7 +471,7 @@ if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
     "usr/share/doc/$DEB_RUNTIME/copyright" "usr/share/doc/$DEB_RUNTIME/NOTICE") \
     <(contents "$DEB_RT") || die "$(basename "$DEB_RT") holds other files than the runtime library"
   HEADERS=()
-  for h in include/*.h include/*.hpp; do HEADERS+=("usr/$h"); done
+  for h in include/*.h include/robotstxt/*.h include/robotstxt/*.hpp; do HEADERS+=("usr/$h"); done
   diff -u <(expect "$L/librobotstxt.so -> $SONAME" "$L/librobotstxt.a" "${HEADERS[@]}" \
     "$L/cmake/robotstxt/robotstxtConfig.cmake" "$L/cmake/robotstxt/robotstxtConfigVersion.cmake" \
     "$L/pkgconfig/robotstxt.pc" usr/share/doc/librobotstxt-dev/copyright \
@@ -508,7 +514,7 @@ if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
   # The runtime alone: the library is there, nothing to develop with.
   "${SUDO[@]}" dpkg -i "$DEB_RT"
   /sbin/ldconfig -p | grep -qF "$SONAME" || die "ldconfig does not know $SONAME after installing $DEB_RUNTIME"
-  [[ ! -e /usr/include/robotstxt.h && ! -e "/$L/librobotstxt.so" ]] ||
+  [[ ! -e /usr/include/robotstxt/robotstxt.h && ! -e "/$L/librobotstxt.so" ]] ||
     die "development files present with $DEB_RUNTIME alone"
   # Then the -dev: consumers find it with no prefix and no PKG_CONFIG_PATH.
   "${SUDO[@]}" dpkg -i "$DEB_DEV"

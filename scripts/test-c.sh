@@ -58,8 +58,9 @@ LIB=$TARGET/release
 rm -rf "$BUILD"
 PREFIX=$BUILD/prefix
 mkdir -p "$PREFIX/include" "$PREFIX/lib" "$BUILD/bin" "$BUILD/out"
-cp "$ROOT"/include/robotstxt.h "$ROOT"/include/robots.h "$ROOT"/include/reporting_robots.h \
-  "$ROOT"/include/robotstxt.hpp "$PREFIX/include/"
+# The headers as the install lays them out: Google's two at the top, this
+# library's own in robotstxt/.
+cp -R "$ROOT"/include/. "$PREFIX/include/"
 SONAME=$(readelf -d "$LIB/librobotstxt.so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
 cp "$LIB/librobotstxt.so" "$PREFIX/lib/$SONAME"
 ln -s "$SONAME" "$PREFIX/lib/librobotstxt.so"
@@ -81,12 +82,20 @@ make -s -C "$ROOT/examples-c" PREFIX="$PREFIX" BUILD="$BUILD/bin/static" CC="$CC
 pass "C examples link statically against librobotstxt.a"
 # The header alone, in every C standard a user may pick.
 for std in c99 c11 c17; do
-  echo '#include <robotstxt.h>
+  echo '#include <robotstxt/robotstxt.h>
 int main(void) { return robotstxt_version() == 0; }' >"$BUILD/header_$std.c"
   "$CC" -std=$std "${WARN[@]}" -I"$PREFIX/include" "$BUILD/header_$std.c" \
     -L"$PREFIX/lib" -lrobotstxt -Wl,-rpath,"$PREFIX/lib" -o "$BUILD/bin/header_$std"
 done
-pass "robotstxt.h compiles as C99, C11 and C17"
+pass "robotstxt/robotstxt.h compiles as C99, C11 and C17"
+# The spelling from before the headers had a folder, with the two include
+# directories pkg-config and the CMake targets give.
+echo '#include <robotstxt.h>
+int main(void) { return robotstxt_version() == 0; }' >"$BUILD/header_flat.c"
+"$CC" -std=c99 "${WARN[@]}" -I"$PREFIX/include" -I"$PREFIX/include/robotstxt" \
+  "$BUILD/header_flat.c" -L"$PREFIX/lib" -lrobotstxt -Wl,-rpath,"$PREFIX/lib" \
+  -o "$BUILD/bin/header_flat"
+pass "#include <robotstxt.h> still compiles with the package's include directories"
 CXXLINK=(-L"$PREFIX/lib" -lrobotstxt -Wl,-rpath,"$PREFIX/lib")
 for std in c++17 c++20; do
   "$CXX" -std=$std -O1 -g "${WARN[@]}" -I"$PREFIX/include" \

@@ -33,7 +33,7 @@
 #include <utility>
 #include <vector>
 
-#include <robotstxt.h>
+#include "robotstxt.h"
 
 namespace robotstxt {
 

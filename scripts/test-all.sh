@@ -86,13 +86,18 @@ ensure_tools() {
   if command -v dpkg >/dev/null && ! dpkg -s libgtest-dev >/dev/null 2>&1; then
     missing+=(libgtest-dev)
   fi
+  # clang's sanitizer runtimes: the mixed-flag programs of the drop-in run
+  # under ASan, UBSan and TSan with clang++ as with g++.
+  if command -v dpkg >/dev/null && ! dpkg -s libclang-rt-dev >/dev/null 2>&1; then
+    missing+=(libclang-rt-dev)
+  fi
   # abseil's headers: the compat tests build robots.h with Debian's
   # absl::string_view (a class of its own there) as well as without it.
   if command -v dpkg >/dev/null && ! dpkg -s libabsl-dev >/dev/null 2>&1; then
     missing+=(libabsl-dev)
   fi
   if ((${#missing[@]} == 0)); then
-    echo "all present: cc c++ clang++ make cmake pkg-config valgrind readelf groff zsh fish googletest abseil dpkg-dev"
+    echo "all present: cc c++ clang++ (with its sanitizers) make cmake pkg-config valgrind readelf groff zsh fish googletest abseil dpkg-dev"
     return
   fi
   echo "missing: ${missing[*]}"
@@ -205,6 +210,9 @@ if [[ -f scripts/test-c.sh ]]; then
   step "C/C++ examples and tests (scripts/test-c.sh)"
   bash scripts/test-c.sh
 fi
+
+step "the C++ drop-in in programs of mixed flags, against Google's transcripts (scripts/test-dropin-modes.sh)"
+bash scripts/test-dropin-modes.sh
 
 step "cargo install --locked --path cli (the documented way to install robots)"
 # The shared target directory makes this a link of what is built already.

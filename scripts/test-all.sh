@@ -419,8 +419,21 @@ cmake --install "$WORK/google" --prefix "$GOOGLE_PREFIX"
   die "lib/librobots.a does not link to librobotstxt.a"
 make -C tests/consumers/google-names PREFIX="$GOOGLE_PREFIX" OUT="$WORK/consumer-lrobots"
 run_consumers "$WORK/consumer-lrobots" verdicts_lrobots_shared verdicts_lrobots_static
+# The package config of such a prefix defines Google's target names.
+cmake -S tests/consumers/google-names -B "$WORK/consumer-google-pkg" \
+  -DROBOTSTXT_CONSUME=find_package -DCMAKE_PREFIX_PATH="$GOOGLE_PREFIX"
+cmake --build "$WORK/consumer-google-pkg" --parallel "$JOBS"
+run_consumers "$WORK/consumer-google-pkg" verdicts_google_shared verdicts_google_static
+# And any build folder has Google's layout at its top (`cmake -S . -B
+# build`, as Google's README builds it).
+for f in librobots.so librobots.a robots "$SONAME"; do
+  [[ -e "$WORK/google/$f" ]] || die "the build folder has no $f at its top"
+done
+"$WORK/google/robots" "$WORK/robots.txt" FooBot http://foo.bar/x/page.html | grep -q ': ALLOWED$' ||
+  die "the build folder's robots gave a wrong verdict"
 
 step "consumer written for Google's CMake: add_subdirectory(), target_link_libraries(app robots)"
+# The project has a robots-main target of its own, which it keeps.
 cmake -S tests/consumers/google-names -B "$WORK/consumer-google-subdir" \
   -DROBOTSTXT_SOURCE="$ROOT" -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
 cmake --build "$WORK/consumer-google-subdir" --parallel "$JOBS"

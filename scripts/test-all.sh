@@ -439,6 +439,9 @@ cmake -S tests/consumers/google-names -B "$WORK/consumer-google-subdir" \
 cmake --build "$WORK/consumer-google-subdir" --parallel "$JOBS"
 run_consumers "$WORK/consumer-google-subdir" verdicts_google_shared verdicts_google_static
 
+step "this checkout where Google's stood: the seed gem's, jwm.robotstxt's and rampart's steps (scripts/test-vendoring.sh)"
+bash scripts/test-vendoring.sh
+
 step "README: linking from the build tree, the lines as written"
 # The README's block between the build-tree-link markers, run as it stands.
 LINK_BLOCK="$(sed -n '/<!-- build-tree-link:begin -->/,/<!-- build-tree-link:end -->/p' README.md |

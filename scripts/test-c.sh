@@ -109,6 +109,17 @@ for std in c++17 c++20; do
     "${CXXLINK[@]}" -o "$BUILD/bin/cpp_robots_test_$std"
 done
 pass "robotstxt.hpp tests build as C++17 and C++20 (two translation units)"
+# robotstxt.hpp reports errors as exceptions: a unit built without them is
+# told so, rather than compiling a second meaning of its functions.
+echo '#include <robotstxt/robotstxt.hpp>' >"$BUILD/hpp_no_exceptions.cc"
+if "$CXX" -std=c++17 -fno-exceptions -fsyntax-only -I"$PREFIX/include" \
+  "$BUILD/hpp_no_exceptions.cc" 2>"$BUILD/hpp_no_exceptions.err"; then
+  fail "robotstxt.hpp compiles without exceptions"
+elif grep -q 'reports errors as C++ exceptions' "$BUILD/hpp_no_exceptions.err"; then
+  pass "robotstxt.hpp refuses a unit built without exceptions, saying why"
+else
+  fail "robotstxt.hpp without exceptions fails otherwise than by its #error"
+fi
 "$CXX" -std=c++17 -O1 -g "${WARN[@]}" -I"$PREFIX/include" "$ROOT/tests/c/cpp_oom_test.cc" \
   "${CXXLINK[@]}" -o "$BUILD/bin/cpp_oom_test"
 pass "the out-of-memory test of the C++ headers builds"

@@ -222,7 +222,7 @@ struct robotstxt_callbacks {
     });
   }
 
-  // The table, user_data left NULL. A constant: no dynamic initialization.
+  // The table, user_data left NULL; made on the stack for each parse.
   static robotstxt_parse_callbacks robotstxt_table() {
     robotstxt_parse_callbacks robotstxt_t = robotstxt_parse_callbacks();
     robotstxt_t.handle_robots_start = &robotstxt_on_start;
@@ -238,10 +238,11 @@ struct robotstxt_callbacks {
 };
 
 // Calls the handler; anything it throws ends the program (noexcept), here
-// rather than in the library's frames. Used only by a program (or shared
-// object) none of whose translation units that include robots.h was built
-// with exceptions, where no handler can throw but the runtime's own
-// std::bad_alloc, which ends such a program with Google's library too.
+// rather than in the library's frames. Used where no catching callbacks are
+// to be had (below): in a program (or shared object) none of whose units
+// that include robots.h was built with exceptions, no handler can throw but
+// the runtime's own std::bad_alloc, which ends such a program with Google's
+// library too.
 struct robotstxt_plain {
   template <typename Call>
   static void robotstxt_run(void* user_data, Call&& robotstxt_call) noexcept {
@@ -275,8 +276,9 @@ struct robotstxt_plain {
 // exceptions in a shared object of its own finds the variable only if that
 // object has one, so a handler made in another object and thrown from
 // there ends the program. Elsewhere each translation unit uses its own
-// kind of callbacks (a program that mixes the two kinds there has two
-// definitions of the shared functions, as before this scheme).
+// kind of callbacks: there a program that mixes units built with and
+// without exceptions gets whichever copy of the shared functions its
+// linker keeps.
 
 struct robotstxt_exception_support {
   robotstxt_parse_callbacks robotstxt_callbacks;

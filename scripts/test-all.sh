@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Every test of the project, in the order a failure is cheapest to find:
-# Rust formatting, lints and tests; the C/C++ examples; then the C/C++
-# packaging as a downstream user meets it: CMake build and install into a
-# temporary prefix, the prefix moved elsewhere, consumer projects built
-# against it (find_package and pkg-config, shared and static), and Google's
+# Rust formatting, lints and tests; the C/C++ examples, and the C++ drop-in
+# in programs whose units mix build flags; then the C/C++ packaging as a
+# downstream user meets it: CMake build and install into a temporary prefix,
+# the prefix moved elsewhere, consumer projects built against it
+# (find_package and pkg-config, shared and static), this checkout where
+# projects had vendored Google's repository, and Google's
 # test cases (compat-tests/) run by ctest in every C++ configuration of the
 # drop-in headers, one of them under valgrind; then the Python package
 # built with pip and its pytest suite; the npm package (js/); the peers'

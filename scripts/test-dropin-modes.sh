@@ -128,10 +128,10 @@ for cxx in g++ clang++; do
     objects+=("$out/unit_$name.o")
   done
   $cxx "${STD[@]}" "${san[@]}" -c "$SRC/modes_main.cc" -o "$out/main.o"
-  $cxx "${san[@]}" -o "$out/mixed_main_first" "$out/main.o" "${objects[@]}" "${LIBS[@]}"
+  $cxx "${san[@]}" -o "$out/mixed_main_first" "$out/main.o" "${objects[@]}" "${LIBS[@]}" -ldl
   reversed=()
   for ((i = ${#objects[@]} - 1; i >= 0; i--)); do reversed+=("${objects[$i]}"); done
-  $cxx "${san[@]}" -o "$out/mixed_units_first" "${reversed[@]}" "$out/main.o" "${LIBS[@]}"
+  $cxx "${san[@]}" -o "$out/mixed_units_first" "${reversed[@]}" "$out/main.o" "${LIBS[@]}" -ldl
   run "modes_mixed.$cxx.main-first" env ASAN_OPTIONS=detect_leaks=1 "$out/mixed_main_first"
   run "modes_mixed.$cxx.units-first" env ASAN_OPTIONS=detect_leaks=1 "$out/mixed_units_first"
 

@@ -4,12 +4,8 @@
 # defines the targets robotstxt::robotstxt (shared) and
 # robotstxt::robotstxt_static, the same names find_package() gives, so that
 # add_subdirectory() and FetchContent users link exactly as installed users do.
-#
-# With ROBOTSTXT_GOOGLE_NAMES, also Google's names: the stage gets
-# librobots.so and librobots.a (links to ours), and the targets `robots` and
-# `robots-static` are defined, as Google's CMakeLists.txt names its shared
-# and static libraries, so a project that vendored Google's repository with
-# add_subdirectory() and links `robots` builds unchanged against this one.
+# Google's names (librobots.so, the target robots, ...) are
+# RobotstxtGoogleLayout.cmake's.
 
 find_program(CARGO_EXECUTABLE cargo
   HINTS "$ENV{CARGO_HOME}/bin" "$ENV{HOME}/.cargo/bin"
@@ -68,19 +64,6 @@ set(_robotstxt_byproducts
 if(ROBOTSTXT_BUILD_CLI)
   list(APPEND _robotstxt_byproducts "${ROBOTSTXT_CARGO_CLI}")
 endif()
-# Google's names as links: -lrobots then finds our library, and a program
-# linked that way records our SONAME, so it loads librobotstxt at run time.
-set(_robotstxt_google_links)
-if(ROBOTSTXT_GOOGLE_NAMES)
-  set(_robotstxt_google_links
-    COMMAND "${CMAKE_COMMAND}" -E create_symlink "${ROBOTSTXT_SONAME}"
-            "${ROBOTSTXT_STAGE_DIR}/librobots.so"
-    COMMAND "${CMAKE_COMMAND}" -E create_symlink "${ROBOTSTXT_CARGO_STATIC}"
-            "${ROBOTSTXT_STAGE_DIR}/librobots.a")
-  list(APPEND _robotstxt_byproducts
-    "${ROBOTSTXT_STAGE_DIR}/librobots.so" "${ROBOTSTXT_STAGE_DIR}/librobots.a")
-endif()
-
 # The tool's manual page and shell completions, printed by the tool just
 # built (RobotstxtCliDocs.cmake); gzip compresses the page where it exists.
 set(_robotstxt_cli_docs)
@@ -113,7 +96,6 @@ add_custom_target(robotstxt_cargo ALL
           "${ROBOTSTXT_STAGE_DIR}/${ROBOTSTXT_SONAME}"
   COMMAND "${CMAKE_COMMAND}" -E create_symlink "${ROBOTSTXT_SONAME}"
           "${ROBOTSTXT_STAGE_DIR}/librobotstxt.so"
-  ${_robotstxt_google_links}
   ${_robotstxt_cli_docs}
   WORKING_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
   BYPRODUCTS ${_robotstxt_byproducts}
@@ -128,7 +110,7 @@ if(NOT TARGET robotstxt::robotstxt)
   set_target_properties(robotstxt::robotstxt PROPERTIES
     IMPORTED_LOCATION "${ROBOTSTXT_STAGE_DIR}/${ROBOTSTXT_REALNAME}"
     IMPORTED_SONAME "${ROBOTSTXT_SONAME}"
-    INTERFACE_INCLUDE_DIRECTORIES "${CMAKE_CURRENT_SOURCE_DIR}/include")
+    INTERFACE_INCLUDE_DIRECTORIES "${CMAKE_CURRENT_SOURCE_DIR}/include;${CMAKE_CURRENT_SOURCE_DIR}/include/robotstxt")
   add_dependencies(robotstxt::robotstxt robotstxt_cargo)
 endif()
 if(NOT TARGET robotstxt::robotstxt_static)
@@ -136,21 +118,7 @@ if(NOT TARGET robotstxt::robotstxt_static)
   set_target_properties(robotstxt::robotstxt_static PROPERTIES
     IMPORTED_LOCATION "${ROBOTSTXT_CARGO_STATIC}"
     IMPORTED_LINK_INTERFACE_LANGUAGES "C"
-    INTERFACE_INCLUDE_DIRECTORIES "${CMAKE_CURRENT_SOURCE_DIR}/include"
+    INTERFACE_INCLUDE_DIRECTORIES "${CMAKE_CURRENT_SOURCE_DIR}/include;${CMAKE_CURRENT_SOURCE_DIR}/include/robotstxt"
     INTERFACE_LINK_LIBRARIES "${ROBOTSTXT_NATIVE_STATIC_LIBS}")
   add_dependencies(robotstxt::robotstxt_static robotstxt_cargo)
-endif()
-
-# Google's target names, for code that links them as Google's CMakeLists.txt
-# defines them (`target_link_libraries(app robots)`); aliases, so linking
-# them is linking ours.
-if(ROBOTSTXT_GOOGLE_NAMES)
-  foreach(_robotstxt_google IN ITEMS robots robots-static)
-    if(TARGET ${_robotstxt_google})
-      message(FATAL_ERROR "robotstxt: ROBOTSTXT_GOOGLE_NAMES is ON but a target named "
-                          "'${_robotstxt_google}' exists already (Google's robotstxt too?)")
-    endif()
-  endforeach()
-  add_library(robots ALIAS robotstxt::robotstxt)
-  add_library(robots-static ALIAS robotstxt::robotstxt_static)
 endif()

@@ -60,10 +60,11 @@ set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "${ROBOTSTXT_DEB_RUNTIME} (= ${PROJECT_VERS
 set(CPACK_DEBIAN_DEV_DESCRIPTION
     "Google-exact robots.txt parser and matcher (development files)
 librobotstxt gives Google's robots.txt answers byte for byte. This package
-holds the C header robotstxt.h, the header-only C++ drop-in for Google's
-googlebot:: API (robots.h, reporting_robots.h) and robotstxt.hpp, the
-librobotstxt.so link, the static library librobotstxt.a, and the CMake
-(find_package(robotstxt)) and pkg-config (robotstxt) files.")
+holds the header-only C++ drop-in for Google's googlebot:: API (robots.h,
+reporting_robots.h) and, in robotstxt/, the C header robotstxt.h and
+robotstxt.hpp; the librobotstxt.so link, the static library
+librobotstxt.a, and the CMake (find_package(robotstxt)) and pkg-config
+(robotstxt) files.")
 
 set(CPACK_DEBIAN_CLI_PACKAGE_NAME "${ROBOTSTXT_DEB_CLI}")
 set(CPACK_DEBIAN_CLI_PACKAGE_SECTION "web")

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <robotstxt.h>
+#include <robotstxt/robotstxt.h>
 
 #include "example_util.h"
 

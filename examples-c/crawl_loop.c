@@ -39,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <robotstxt.h>
+#include <robotstxt/robotstxt.h>
 
 /* The simulated clock starts here (seconds since the Unix epoch). */
 #define START 1700000000u

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <robotstxt.h>
+#include <robotstxt/robotstxt.h>
 
 #include "example_util.h"
 

@@ -1,11 +1,13 @@
 // robots.h: Google's `googlebot::` robots.txt API, header-only, over the
-// robotstxt C library (robotstxt.h).
+// robotstxt C library (robotstxt/robotstxt.h).
 //
 // A source drop-in for Google's robots.h (github.com/google/robotstxt): it
 // declares what Google's header declares, public and protected, in the same
 // class hierarchy and order, so code written against Google's API compiles
 // unchanged and gives Google's answers; link with -lrobotstxt instead of
-// Google's library (abseil is never needed to link). C++11 or later.
+// Google's library (abseil is never needed to link). C++11 or later. Its
+// internals are in robotstxt/googlebot_internal.h and
+// robotstxt/googlebot_string_view.h, which it includes.
 //
 // absl::string_view, in every signature where Google's header has it, is:
 // - abseil's own type when <absl/strings/string_view.h> is reachable
@@ -19,17 +21,36 @@
 // unit that uses abseil does not force 0 (absl::string_view would then be
 // declared twice, which does not compile).
 //
-// RobotsMatcher keeps Google's protected API: the Handle* overrides with
-// Google's semantics, ExtractUserAgent(), InitUserAgentsAndPath(),
-// seen_any_agent(), Match, MatchHierarchy and the members they fill. A plain
-// RobotsMatcher answers AllowedByRobots() in the library's compiled matcher
-// and then copies the library's state into those members; an object of a
-// subclass runs Google's algorithm in this header (InitUserAgentsAndPath(),
-// ParseRobotsTxt(body, this), disallow()), so each of its overrides is
-// called for every directive. Both give the same answers and the same state.
-// Without RTTI the first way is kept on gcc and clang (the Itanium C++ ABI
-// tells RobotsMatcher's own vtable apart); elsewhere every RobotsMatcher
-// takes the second way.
+// One definition in every translation unit. Each inline function and class
+// here means the same whatever the unit that compiles it was built with:
+// exceptions or not, RTTI or not, thread-safe statics or not, any
+// visibility. So a program may mix such units, and share matchers and
+// handlers between them and between shared objects, as with Google's
+// library, which compiles its code once. Nothing here reads RTTI, and no
+// function keeps a static; the shortcuts and what each relies on:
+// - A plain RobotsMatcher (exactly that class, with its own match
+//   strategy) answers in the library's compiled matcher, then copies the
+//   library's state into Google's protected members; an object of a
+//   subclass runs Google's algorithm here (InitUserAgentsAndPath(),
+//   ParseRobotsTxt(body, this), disallow()), so each of its overrides is
+//   called for every directive. Both give the same answers and the same
+//   state. A matcher tells which it is by its vtable pointer: its
+//   constructor records the one it was built with (RobotsMatcher's own,
+//   from the shared object that constructed it), and a query compares the
+//   object's current one with it (a subclass's constructor has replaced
+//   it). This relies on the vtable pointer being the first bytes of the
+//   object, as in the Itanium C++ ABI (gcc, clang) and MSVC's; elsewhere
+//   every matcher takes the second way. A subclass whose vtable a linker
+//   folded into RobotsMatcher's has RobotsMatcher's functions, so the first
+//   way gives it the same answers.
+// - ParseRobotsTxt() asks the library for no line metadata when the
+//   handler keeps RobotsParseHandler's ReportLineMetadata(), which does
+//   nothing; told from the handler's vtable on gcc and clang
+//   (robotstxt/googlebot_internal.h says how, and what that relies on).
+// - A handler's exception is caught before it could reach the library's
+//   frames and thrown again once the library has returned, by code that
+//   translation units built with exceptions define
+//   (robotstxt/googlebot_internal.h, "Exceptions from handlers").
 //
 // Differences a caller can observe:
 // - RobotsMatchStrategy, which Google's header only declares, is defined
@@ -52,7 +73,7 @@
 //   callbacks for that parse and is rethrown from ParseRobotsTxt().
 // - A failure of the library (memory exhausted, or an internal error, which
 //   is a bug) throws std::bad_alloc, the one exception Google's API can
-//   throw; built without exceptions, it aborts.
+//   throw (robotstxt/googlebot_internal.h says how without exceptions).
 //
 // Copyright the robotstxt authors. SPDX-License-Identifier: Apache-2.0
 
@@ -63,316 +84,10 @@
 #include <string>
 #include <vector>
 
-#include "robotstxt.h"
-
-// --- absl::string_view ---
-
-#if defined(_MSVC_LANG) && _MSVC_LANG > __cplusplus
-#define ROBOTSTXT_CPLUSPLUS _MSVC_LANG
-#else
-#define ROBOTSTXT_CPLUSPLUS __cplusplus
-#endif
-
-#ifndef ROBOTSTXT_USE_ABSL_STRING_VIEW
-#if defined(ABSL_STRINGS_STRING_VIEW_H_)
-#define ROBOTSTXT_USE_ABSL_STRING_VIEW 1
-#elif defined(__has_include)
-#if __has_include(<absl/strings/string_view.h>)
-#define ROBOTSTXT_USE_ABSL_STRING_VIEW 1
-#else
-#define ROBOTSTXT_USE_ABSL_STRING_VIEW 0
-#endif
-#else
-#define ROBOTSTXT_USE_ABSL_STRING_VIEW 0
-#endif
-#endif
-
-#if ROBOTSTXT_USE_ABSL_STRING_VIEW
-#include <absl/strings/string_view.h>
-#elif !defined(ROBOTSTXT_ABSL_STRING_VIEW_DECLARED_)
-#define ROBOTSTXT_ABSL_STRING_VIEW_DECLARED_ 1
-#if ROBOTSTXT_CPLUSPLUS >= 201703L
-#include <string_view>
-namespace absl {
-using std::string_view;
-}  // namespace absl
-#else
-#include <cstddef>
-#include <iosfwd>
-
-namespace absl {
-
-// Gives string_view::npos a single definition in every program without
-// C++17's inline variables.
-template <typename Unused = void>
-struct robotstxt_string_view_npos {
-  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-};
-template <typename Unused>
-constexpr std::size_t robotstxt_string_view_npos<Unused>::npos;
-
-// A view of bytes owned elsewhere: the read-only API of C++17's
-// std::string_view and abseil's absl::string_view, for C++11 and C++14.
-// Positions past the end are clamped instead of thrown on.
-class string_view : public robotstxt_string_view_npos<> {
- public:
-  typedef std::char_traits<char> traits_type;
-  typedef char value_type;
-  typedef char* pointer;
-  typedef const char* const_pointer;
-  typedef char& reference;
-  typedef const char& const_reference;
-  typedef const char* const_iterator;
-  typedef const char* iterator;
-  typedef std::size_t size_type;
-  typedef std::ptrdiff_t difference_type;
-
-  constexpr string_view() noexcept : ptr_(nullptr), length_(0) {}
-  // NOLINTNEXTLINE(google-explicit-constructor): implicit, as abseil's.
-  string_view(const char* str)
-      : ptr_(str), length_(str == nullptr ? 0 : traits_type::length(str)) {}
-  constexpr string_view(const char* data, size_type len)
-      : ptr_(data), length_(len) {}
-  template <typename Allocator>
-  // NOLINTNEXTLINE(google-explicit-constructor): implicit, as abseil's.
-  string_view(
-      const std::basic_string<char, traits_type, Allocator>& str) noexcept
-      : ptr_(str.data()), length_(str.size()) {}
-
-  template <typename Allocator>
-  explicit operator std::basic_string<char, traits_type, Allocator>() const {
-    return std::basic_string<char, traits_type, Allocator>(ptr_, length_);
-  }
-
-  constexpr const_iterator begin() const noexcept { return ptr_; }
-  constexpr const_iterator end() const noexcept { return ptr_ + length_; }
-  constexpr const_iterator cbegin() const noexcept { return ptr_; }
-  constexpr const_iterator cend() const noexcept { return ptr_ + length_; }
-  constexpr size_type size() const noexcept { return length_; }
-  constexpr size_type length() const noexcept { return length_; }
-  constexpr size_type max_size() const noexcept { return npos / 2; }
-  constexpr bool empty() const noexcept { return length_ == 0; }
-  constexpr const_reference operator[](size_type i) const { return ptr_[i]; }
-  constexpr const_reference front() const { return ptr_[0]; }
-  constexpr const_reference back() const { return ptr_[length_ - 1]; }
-  constexpr const_pointer data() const noexcept { return ptr_; }
-
-  void remove_prefix(size_type n) {
-    ptr_ += n;
-    length_ -= n;
-  }
-  void remove_suffix(size_type n) { length_ -= n; }
-  void swap(string_view& other) noexcept {
-    const string_view tmp = *this;
-    *this = other;
-    other = tmp;
-  }
-
-  string_view substr(size_type pos = 0, size_type n = npos) const {
-    if (pos > length_) pos = length_;
-    if (n > length_ - pos) n = length_ - pos;
-    return string_view(ptr_ + pos, n);
-  }
-
-  int compare(string_view x) const noexcept {
-    const size_type n = length_ < x.length_ ? length_ : x.length_;
-    const int r = n == 0 ? 0 : traits_type::compare(ptr_, x.ptr_, n);
-    if (r != 0) return r;
-    return length_ < x.length_ ? -1 : length_ > x.length_ ? 1 : 0;
-  }
-
-  size_type find(string_view s, size_type pos = 0) const noexcept {
-    if (pos > length_ || s.length_ > length_ - pos) return npos;
-    for (size_type i = pos; i + s.length_ <= length_; ++i) {
-      if (s.length_ == 0 ||
-          traits_type::compare(ptr_ + i, s.ptr_, s.length_) == 0) {
-        return i;
-      }
-    }
-    return npos;
-  }
-  size_type find(char c, size_type pos = 0) const noexcept {
-    for (size_type i = pos; i < length_; ++i) {
-      if (ptr_[i] == c) return i;
-    }
-    return npos;
-  }
-  size_type rfind(char c, size_type pos = npos) const noexcept {
-    if (length_ == 0) return npos;
-    for (size_type i = pos < length_ ? pos + 1 : length_; i-- > 0;) {
-      if (ptr_[i] == c) return i;
-    }
-    return npos;
-  }
-  size_type find_first_of(char c, size_type pos = 0) const noexcept {
-    return find(c, pos);
-  }
-  size_type find_last_of(char c, size_type pos = npos) const noexcept {
-    return rfind(c, pos);
-  }
-  size_type find_first_of(string_view s, size_type pos = 0) const noexcept {
-    for (size_type i = pos; i < length_; ++i) {
-      if (s.find(ptr_[i]) != npos) return i;
-    }
-    return npos;
-  }
-  size_type find_last_of(string_view s, size_type pos = npos) const noexcept {
-    if (length_ == 0) return npos;
-    for (size_type i = pos < length_ ? pos + 1 : length_; i-- > 0;) {
-      if (s.find(ptr_[i]) != npos) return i;
-    }
-    return npos;
-  }
-  size_type rfind(string_view s, size_type pos = npos) const noexcept {
-    if (s.length_ > length_) return npos;
-    size_type i = length_ - s.length_;
-    if (pos < i) i = pos;
-    for (;; --i) {
-      if (s.length_ == 0 ||
-          traits_type::compare(ptr_ + i, s.ptr_, s.length_) == 0) {
-        return i;
-      }
-      if (i == 0) return npos;
-    }
-  }
-  size_type find_first_not_of(string_view s, size_type pos = 0) const noexcept {
-    for (size_type i = pos; i < length_; ++i) {
-      if (s.find(ptr_[i]) == npos) return i;
-    }
-    return npos;
-  }
-  size_type find_first_not_of(char c, size_type pos = 0) const noexcept {
-    return find_first_not_of(string_view(&c, 1), pos);
-  }
-  size_type find_last_not_of(string_view s,
-                             size_type pos = npos) const noexcept {
-    if (length_ == 0) return npos;
-    for (size_type i = pos < length_ ? pos + 1 : length_; i-- > 0;) {
-      if (s.find(ptr_[i]) == npos) return i;
-    }
-    return npos;
-  }
-  size_type find_last_not_of(char c, size_type pos = npos) const noexcept {
-    return find_last_not_of(string_view(&c, 1), pos);
-  }
-
- private:
-  const char* ptr_;
-  size_type length_;
-};
-
-inline bool operator==(string_view x, string_view y) noexcept {
-  return x.size() == y.size() && x.compare(y) == 0;
-}
-inline bool operator!=(string_view x, string_view y) noexcept {
-  return !(x == y);
-}
-inline bool operator<(string_view x, string_view y) noexcept {
-  return x.compare(y) < 0;
-}
-inline bool operator>(string_view x, string_view y) noexcept { return y < x; }
-inline bool operator<=(string_view x, string_view y) noexcept {
-  return !(y < x);
-}
-inline bool operator>=(string_view x, string_view y) noexcept {
-  return !(x < y);
-}
-
-// Writes the bytes of the view (without padding to the stream's width).
-template <typename Traits>
-std::basic_ostream<char, Traits>& operator<<(
-    std::basic_ostream<char, Traits>& out, string_view view) {
-  return out.write(view.data(), static_cast<std::streamsize>(view.size()));
-}
-
-}  // namespace absl
-#endif  // ROBOTSTXT_CPLUSPLUS >= 201703L
-#endif  // ROBOTSTXT_USE_ABSL_STRING_VIEW
-
-// --- Exceptions and RTTI, as the translation unit is built ---
-
-#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || \
-    (defined(_MSC_VER) && defined(_CPPUNWIND))
-#define ROBOTSTXT_CXX_EXCEPTIONS_ 1
-#include <exception>
-#include <new>
-#else
-#define ROBOTSTXT_CXX_EXCEPTIONS_ 0
-#include <cstdlib>
-#endif
-
-#if defined(__cpp_rtti) || defined(__GXX_RTTI) || \
-    (defined(_MSC_VER) && defined(_CPPRTTI))
-#define ROBOTSTXT_CXX_RTTI_ 1
-#include <typeinfo>
-#else
-#define ROBOTSTXT_CXX_RTTI_ 0
-#endif
+#include "robotstxt/googlebot_string_view.h"
+#include "robotstxt/robotstxt.h"
 
 namespace googlebot {
-
-// Internals of this header; not part of Google's API. Every name carries the
-// robotstxt_ prefix so that no macro of another library can rename it.
-namespace robotstxt_internal {
-
-// A failure of the library reaches the caller as std::bad_alloc: the only
-// exception code written for Google's library is prepared for. Out of line
-// of every caller, and proof against a macro named like the type.
-#if defined(__GNUC__) || defined(__clang__)
-#define ROBOTSTXT_COLD_ __attribute__((noinline, cold))
-#else
-#define ROBOTSTXT_COLD_
-#endif
-[[noreturn]] ROBOTSTXT_COLD_ inline void robotstxt_fail() {
-#if ROBOTSTXT_CXX_EXCEPTIONS_
-#pragma push_macro("bad_alloc")
-#undef bad_alloc
-  throw std::bad_alloc();
-#pragma pop_macro("bad_alloc")
-#else
-  std::abort();
-#endif
-}
-
-inline void robotstxt_check(robotstxt_status robotstxt_result) {
-  if (robotstxt_result != ROBOTSTXT_STATUS_OK) robotstxt_fail();
-}
-
-// The C API counts lines in uint32_t; Google's API in int.
-inline int robotstxt_line(uint32_t line_num) {
-  const uint32_t int_max = static_cast<unsigned>(-1) >> 1;
-  return line_num > int_max ? static_cast<int>(int_max)
-                            : static_cast<int>(line_num);
-}
-
-inline bool robotstxt_is_agent_byte(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
-         c == '_';
-}
-
-// isspace() in the "C" locale.
-inline bool robotstxt_is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
-         c == '\r';
-}
-
-inline char robotstxt_ascii_lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-inline bool robotstxt_equals_ignore_case(const char* a, std::size_t a_len,
-                                         const char* b, std::size_t b_len) {
-  if (a_len != b_len) return false;
-  for (std::size_t i = 0; i < a_len; ++i) {
-    if (robotstxt_ascii_lower(a[i]) != robotstxt_ascii_lower(b[i])) {
-      return false;
-    }
-  }
-  return true;
-}
-
-}  // namespace robotstxt_internal
-
 // The kind of a robots.txt key, such as "user-agent" in "user-agent: x".
 enum class KeyType {
   USER_AGENT = 0,
@@ -438,225 +153,25 @@ class RobotsParseHandler {
                                   const LineMetadata& /*metadata*/) {}
 };
 
-namespace robotstxt_internal {
+}  // namespace googlebot
 
-// The user_data of the C callbacks: the handler, and (with exceptions) the
-// first exception it threw. C++ exceptions must not unwind through the
-// library's frames, so each trampoline catches, records and then ignores
-// the rest of the parse.
-struct robotstxt_parse_context {
-  RobotsParseHandler* robotstxt_handler;
-#if ROBOTSTXT_CXX_EXCEPTIONS_
-  std::exception_ptr robotstxt_error;
-#endif
-};
+// The internals, which need RobotsParseHandler.
+#include "robotstxt/googlebot_internal.h"
 
-template <typename Call>
-inline void robotstxt_dispatch(void* user_data,
-                               Call&& robotstxt_call) noexcept {
-  robotstxt_parse_context* robotstxt_context =
-      static_cast<robotstxt_parse_context*>(user_data);
-#if ROBOTSTXT_CXX_EXCEPTIONS_
-  if (robotstxt_context->robotstxt_error) return;
-  try {
-    robotstxt_call(*robotstxt_context->robotstxt_handler);
-  } catch (...) {
-    robotstxt_context->robotstxt_error = std::current_exception();
-  }
-#else
-  robotstxt_call(*robotstxt_context->robotstxt_handler);
-#endif
-}
-
-inline absl::string_view robotstxt_view(const char* robotstxt_data,
-                                        std::size_t robotstxt_len) {
-  return absl::string_view(robotstxt_data, robotstxt_len);
-}
-
-inline void robotstxt_on_start(void* user_data) noexcept {
-  robotstxt_dispatch(user_data, [](RobotsParseHandler& robotstxt_h) {
-    robotstxt_h.HandleRobotsStart();
-  });
-}
-
-inline void robotstxt_on_end(void* user_data) noexcept {
-  robotstxt_dispatch(user_data, [](RobotsParseHandler& robotstxt_h) {
-    robotstxt_h.HandleRobotsEnd();
-  });
-}
-
-inline void robotstxt_on_user_agent(void* user_data, uint32_t line_num,
-                                    const char* value,
-                                    std::size_t value_len) noexcept {
-  robotstxt_dispatch(user_data, [&](RobotsParseHandler& robotstxt_h) {
-    robotstxt_h.HandleUserAgent(robotstxt_line(line_num),
-                                robotstxt_view(value, value_len));
-  });
-}
-
-inline void robotstxt_on_allow(void* user_data, uint32_t line_num,
-                               const char* value,
-                               std::size_t value_len) noexcept {
-  robotstxt_dispatch(user_data, [&](RobotsParseHandler& robotstxt_h) {
-    robotstxt_h.HandleAllow(robotstxt_line(line_num),
-                            robotstxt_view(value, value_len));
-  });
-}
-
-inline void robotstxt_on_disallow(void* user_data, uint32_t line_num,
-                                  const char* value,
-                                  std::size_t value_len) noexcept {
-  robotstxt_dispatch(user_data, [&](RobotsParseHandler& robotstxt_h) {
-    robotstxt_h.HandleDisallow(robotstxt_line(line_num),
-                               robotstxt_view(value, value_len));
-  });
-}
-
-inline void robotstxt_on_sitemap(void* user_data, uint32_t line_num,
-                                 const char* value,
-                                 std::size_t value_len) noexcept {
-  robotstxt_dispatch(user_data, [&](RobotsParseHandler& robotstxt_h) {
-    robotstxt_h.HandleSitemap(robotstxt_line(line_num),
-                              robotstxt_view(value, value_len));
-  });
-}
-
-inline void robotstxt_on_unknown_action(void* user_data, uint32_t line_num,
-                                        const char* action,
-                                        std::size_t action_len,
-                                        const char* value,
-                                        std::size_t value_len) noexcept {
-  robotstxt_dispatch(user_data, [&](RobotsParseHandler& robotstxt_h) {
-    robotstxt_h.HandleUnknownAction(robotstxt_line(line_num),
-                                    robotstxt_view(action, action_len),
-                                    robotstxt_view(value, value_len));
-  });
-}
-
-inline void robotstxt_on_line_metadata(
-    void* user_data, uint32_t line_num,
-    const robotstxt_line_metadata* robotstxt_m) noexcept {
-  robotstxt_dispatch(user_data, [&](RobotsParseHandler& robotstxt_h) {
-    RobotsParseHandler::LineMetadata metadata;
-    metadata.is_empty = robotstxt_m->is_empty;
-    metadata.has_comment = robotstxt_m->has_comment;
-    metadata.is_comment = robotstxt_m->is_comment;
-    metadata.has_directive = robotstxt_m->has_directive;
-    metadata.is_acceptable_typo = robotstxt_m->is_acceptable_typo;
-    metadata.is_line_too_long = robotstxt_m->is_line_too_long;
-    metadata.is_missing_colon_separator =
-        robotstxt_m->is_missing_colon_separator;
-    robotstxt_h.ReportLineMetadata(robotstxt_line(line_num), metadata);
-  });
-}
-
-// Whether a handler's ReportLineMetadata() is RobotsParseHandler's own,
-// which does nothing: ParseRobotsTxt() then asks the library for no line
-// metadata at all, which saves a call into this header for every line (a
-// tenth of the parse, for a handler that overrides only the Handle*
-// methods, as most do).
-//
-// On the Itanium C++ ABI (gcc, clang) the vtable pointer comes first in an
-// object, and the vtable of every class derived from RobotsParseHandler
-// begins as RobotsParseHandler's does: two entries for the destructor, the
-// seven Handle* methods, then ReportLineMetadata(), so entry 9 is the
-// function a call to it runs. Two probe classes check that layout (the
-// same entries 2 to 8, a different entry 9) before it is relied on. Where
-// the layout is not as expected, or elsewhere, every line's metadata is
-// reported. A handler whose entry 9 is the default's runs the default's
-// code (even where a linker folded an identical override into it), so
-// leaving the calls out changes nothing it could see.
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(_MSC_VER)
-class robotstxt_probe_base : public RobotsParseHandler {
- public:
-  void HandleRobotsStart() override {}
-  void HandleRobotsEnd() override {}
-  void HandleUserAgent(int, absl::string_view) override {}
-  void HandleAllow(int, absl::string_view) override {}
-  void HandleDisallow(int, absl::string_view) override {}
-  void HandleSitemap(int, absl::string_view) override {}
-  void HandleUnknownAction(int, absl::string_view, absl::string_view) override {}
-};
-
-class robotstxt_probe_default final : public robotstxt_probe_base {};
-
-class robotstxt_probe_override final : public robotstxt_probe_base {
- public:
-  // Does something, so that no linker folds it into the default.
-  void ReportLineMetadata(int line_num, const LineMetadata&) override {
-    robotstxt_last_line = line_num;
-  }
-  int robotstxt_last_line = 0;
-};
-
-// Entry `index` of the vtable of the object at `object`, as bytes.
-inline const void* robotstxt_vtable_entry(const void* object,
-                                          std::size_t index) {
-  const void* vtable = nullptr;
-  const unsigned char* from = static_cast<const unsigned char*>(object);
-  unsigned char* to = reinterpret_cast<unsigned char*>(&vtable);
-  for (std::size_t i = 0; i < sizeof vtable; ++i) to[i] = from[i];
-  const void* entry = nullptr;
-  from = static_cast<const unsigned char*>(vtable) + index * sizeof entry;
-  to = reinterpret_cast<unsigned char*>(&entry);
-  for (std::size_t i = 0; i < sizeof entry; ++i) to[i] = from[i];
-  return entry;
-}
-
-inline bool robotstxt_reports_line_metadata(
-    const RobotsParseHandler* robotstxt_handler) {
-  // Probes made for each parse (each is one vtable pointer, and needs no
-  // static that a parse in an exit handler could find destroyed).
-  const robotstxt_probe_default robotstxt_default;
-  const robotstxt_probe_override robotstxt_override;
-  for (std::size_t i = 2; i < 9; ++i) {
-    if (robotstxt_vtable_entry(&robotstxt_default, i) !=
-        robotstxt_vtable_entry(&robotstxt_override, i)) {
-      return true;
-    }
-  }
-  if (robotstxt_vtable_entry(&robotstxt_default, 9) ==
-      robotstxt_vtable_entry(&robotstxt_override, 9)) {
-    return true;
-  }
-  return robotstxt_vtable_entry(robotstxt_handler, 9) !=
-         robotstxt_vtable_entry(&robotstxt_default, 9);
-}
-#else
-inline bool robotstxt_reports_line_metadata(const RobotsParseHandler*) {
-  return true;
-}
-#endif
-
-}  // namespace robotstxt_internal
+namespace googlebot {
 
 // Parses a robots.txt body and reports its directives to parse_callback, in
 // file order. Accepts any bytes; typos such as "disalow" are accepted.
 inline void ParseRobotsTxt(absl::string_view robots_body,
                            RobotsParseHandler* parse_callback) {
   if (parse_callback == nullptr) return;
-  namespace internal = robotstxt_internal;
-  internal::robotstxt_parse_context robotstxt_context;
+  robotstxt_internal::robotstxt_parse_context robotstxt_context;
   robotstxt_context.robotstxt_handler = parse_callback;
-  robotstxt_parse_callbacks callbacks = robotstxt_parse_callbacks();
-  callbacks.user_data = &robotstxt_context;
-  callbacks.handle_robots_start = &internal::robotstxt_on_start;
-  callbacks.handle_robots_end = &internal::robotstxt_on_end;
-  callbacks.handle_user_agent = &internal::robotstxt_on_user_agent;
-  callbacks.handle_allow = &internal::robotstxt_on_allow;
-  callbacks.handle_disallow = &internal::robotstxt_on_disallow;
-  callbacks.handle_sitemap = &internal::robotstxt_on_sitemap;
-  callbacks.handle_unknown_action = &internal::robotstxt_on_unknown_action;
-  if (internal::robotstxt_reports_line_metadata(parse_callback)) {
-    callbacks.report_line_metadata = &internal::robotstxt_on_line_metadata;
-  }
   const robotstxt_status robotstxt_result =
-      robotstxt_parse(robots_body.data(), robots_body.size(), &callbacks);
-#if ROBOTSTXT_CXX_EXCEPTIONS_
-  if (robotstxt_context.robotstxt_error)
-    std::rethrow_exception(robotstxt_context.robotstxt_error);
-#endif
-  internal::robotstxt_check(robotstxt_result);
+      robotstxt_internal::robotstxt_run_parse(
+          robots_body.data(), robots_body.size(), &robotstxt_context);
+  robotstxt_internal::robotstxt_finish_parse(&robotstxt_context,
+                                             robotstxt_result);
 }
 
 // The path, params and query of url, always starting with '/'; the scheme,
@@ -665,14 +180,19 @@ inline std::string GetPathParamsQuery(const std::string& url) {
   // The result is at most one byte longer than url, plus the C API's NUL.
   std::string path(url.size() + 2, '\0');
   std::size_t robotstxt_len = 0;
-  robotstxt_internal::robotstxt_check(robotstxt_get_path_params_query(
-      url.data(), url.size(), &path[0], path.size(), &robotstxt_len));
+  const robotstxt_status robotstxt_result = robotstxt_get_path_params_query(
+      url.data(), url.size(), &path[0], path.size(), &robotstxt_len);
+  if (robotstxt_result != ROBOTSTXT_STATUS_OK) {
+    // Released before the failure is thrown (see robotstxt_fail()).
+    std::string().swap(path);
+    robotstxt_internal::robotstxt_fail();
+  }
   path.resize(robotstxt_len);
   return path;
 }
 
 // Normalises an allow/disallow pattern: %-escapes get upper-case hex digits
-// and bytes from 0x80 up are %-robotstxt_escaped. Returns false and sets *dst
+// and bytes from 0x80 up are %-escaped. Returns false and sets *dst
 // to src when nothing changes; otherwise returns true and sets *dst to a new
 // NUL-terminated string allocated with new[], which the caller delete[]s.
 inline bool MaybeEscapePattern(const char* src, char** dst) {
@@ -750,7 +270,13 @@ class RobotsMatcher : protected RobotsParseHandler {
         path_(nullptr),
         user_agents_(nullptr),
         match_strategy_(&robotstxt_strategy_),
-        robotstxt_handle_(nullptr) {}
+        robotstxt_handle_(nullptr),
+        robotstxt_own_vtable_(nullptr) {
+    // In this body the object's vtable pointer is RobotsMatcher's own (the
+    // copy of the shared object that runs this constructor); a subclass's
+    // constructor, which runs after, replaces it.
+    robotstxt_own_vtable_ = robotstxt_internal::robotstxt_first_pointer(this);
+  }
 
   ~RobotsMatcher() override { robotstxt_matcher_free(robotstxt_handle_); }
 
@@ -769,40 +295,20 @@ class RobotsMatcher : protected RobotsParseHandler {
   bool AllowedByRobots(absl::string_view robots_body,
                        const std::vector<std::string>* user_agents,
                        const std::string& url) {
-    robotstxt_unwind_guard robotstxt_guard(this);
+    // Until this query sets them, nothing an exception could leave behind.
+    path_ = nullptr;
+    user_agents_ = nullptr;
     if (robotstxt_is_plain()) {
-      robotstxt_str agents_inline[4];
-      std::vector<robotstxt_str> agents_heap;
-      robotstxt_str* robotstxt_agents = agents_inline;
-      std::size_t agent_count = 0;
-      if (user_agents != nullptr) {
-        agent_count = user_agents->size();
-        if (agent_count > 4) {
-          agents_heap.resize(agent_count);
-          robotstxt_agents = agents_heap.data();
-        }
-        for (std::size_t i = 0; i < agent_count; ++i) {
-          robotstxt_agents[i].ptr = (*user_agents)[i].data();
-          robotstxt_agents[i].len = (*user_agents)[i].size();
-        }
-      }
-      bool robotstxt_allowed = false;
-      robotstxt_internal::robotstxt_check(robotstxt_matcher_allowed_by_robots(
-          robotstxt_matcher_handle(), robots_body.data(), robots_body.size(),
-          robotstxt_agents, agent_count, url.data(), url.size(),
-          &robotstxt_allowed));
+      robotstxt_internal::robotstxt_check(
+          robotstxt_library_query(robots_body, user_agents, url));
       robotstxt_load_state();
       user_agents_ = user_agents;
-      robotstxt_guard.robotstxt_dismiss();
       return !disallow();
     }
-    // Google's algorithm: every directive goes through the (possibly
-    // overridden) handlers.
-    const std::string path = GetPathParamsQuery(url);
-    InitUserAgentsAndPath(user_agents, path.c_str());
-    ParseRobotsTxt(robots_body, this);
-    path_ = nullptr;
-    robotstxt_guard.robotstxt_dismiss();
+    robotstxt_internal::robotstxt_parse_context robotstxt_context;
+    const robotstxt_status robotstxt_result = robotstxt_handlers_query(
+        robots_body, user_agents, url, &robotstxt_context);
+    robotstxt_finish(&robotstxt_context, robotstxt_result);
     return !disallow();
   }
 
@@ -810,7 +316,8 @@ class RobotsMatcher : protected RobotsParseHandler {
   bool OneAgentAllowedByRobots(absl::string_view robots_txt,
                                const std::string& user_agent,
                                const std::string& url) {
-    robotstxt_unwind_guard robotstxt_guard(this);
+    path_ = nullptr;
+    user_agents_ = nullptr;
     if (robotstxt_is_plain()) {
       bool robotstxt_allowed = false;
       robotstxt_internal::robotstxt_check(
@@ -819,16 +326,19 @@ class RobotsMatcher : protected RobotsParseHandler {
               user_agent.data(), user_agent.size(), url.data(), url.size(),
               &robotstxt_allowed));
       robotstxt_load_state();
-      user_agents_ = nullptr;
-      robotstxt_guard.robotstxt_dismiss();
       return !disallow();
     }
-    std::vector<std::string> v;
-    v.push_back(user_agent);
-    const bool robotstxt_allowed = AllowedByRobots(robots_txt, &v, url);
-    user_agents_ = nullptr;
-    robotstxt_guard.robotstxt_dismiss();
-    return robotstxt_allowed;
+    robotstxt_internal::robotstxt_parse_context robotstxt_context;
+    robotstxt_status robotstxt_result = ROBOTSTXT_STATUS_OK;
+    {
+      std::vector<std::string> v;
+      v.push_back(user_agent);
+      robotstxt_result =
+          robotstxt_handlers_query(robots_txt, &v, url, &robotstxt_context);
+      user_agents_ = nullptr;
+    }
+    robotstxt_finish(&robotstxt_context, robotstxt_result);
+    return !disallow();
   }
 
   // Whether the last query's URL is disallowed.
@@ -846,8 +356,8 @@ class RobotsMatcher : protected RobotsParseHandler {
     return false;
   }
 
-  // Whether the last query's URL is disallowed by the queried robotstxt_agents'
-  // own groups, ignoring the global ("*") group.
+  // Whether the last query's URL is disallowed by the queried agents' own
+  // groups, ignoring the global ("*") group.
   bool disallow_ignore_global() const {
     if (allow_.specific.priority() > 0 || disallow_.specific.priority() > 0) {
       return disallow_.specific.priority() > allow_.specific.priority();
@@ -869,7 +379,7 @@ class RobotsMatcher : protected RobotsParseHandler {
 
  protected:
   // Parse callbacks, with Google's semantics. A subclass may override them
-  // (and robotstxt_call these); AllowedByRobots() then calls them for every
+  // (and call these); AllowedByRobots() then calls them for every
   // directive.
   void HandleRobotsStart() override {
     allow_.Clear();
@@ -923,11 +433,12 @@ class RobotsMatcher : protected RobotsParseHandler {
       --robotstxt_slash;
     if (robotstxt_slash == 0) return;
     --robotstxt_slash;
-    static const char kIndexHtm[] = "/index.htm";
-    const std::size_t index_len = sizeof(kIndexHtm) - 1;
+    const char robotstxt_index_htm[] = "/index.htm";
+    const std::size_t index_len = sizeof(robotstxt_index_htm) - 1;
     if (value.size() - robotstxt_slash < index_len ||
         std::string::traits_type::compare(robotstxt_data + robotstxt_slash,
-                                          kIndexHtm, index_len) != 0) {
+                                          robotstxt_index_htm,
+                                          index_len) != 0) {
       return;
     }
     std::string pattern(robotstxt_data, robotstxt_slash + 1);
@@ -965,8 +476,8 @@ class RobotsMatcher : protected RobotsParseHandler {
     return absl::string_view(user_agent.data(), end);
   }
 
-  // Sets the robotstxt_agents and the path (only the path, params and query of
-  // a URL, starting with '/') that the following parse matches. Neither is
+  // Sets the agents and the path (only the path, params and query of a
+  // URL, starting with '/') that the following parse matches. Neither is
   // copied: both must outlive the parse.
   void InitUserAgentsAndPath(const std::vector<std::string>* user_agents,
                              const char* path) {
@@ -979,9 +490,9 @@ class RobotsMatcher : protected RobotsParseHandler {
     return seen_global_agent_ || seen_specific_agent_;
   }
 
-  // The priority of the robotstxt_best match of a rule kind and its line. A
-  // priority of -1 is no match, so that a match of priority 0 (the empty
-  // pattern) ranks above none.
+  // The priority of the best match of a rule kind and its line. A priority
+  // of -1 is no match, so that a match of priority 0 (the empty pattern)
+  // ranks above none.
   class Match {
    private:
     static const int kNoMatchPriority = -1;
@@ -1013,8 +524,8 @@ class RobotsMatcher : protected RobotsParseHandler {
     int line_;
   };
 
-  // The robotstxt_best matches in the global ('*') groups and in the groups of
-  // the queried robotstxt_agents.
+  // The best matches in the global ('*') groups and in the groups of the
+  // queried agents.
   struct MatchHierarchy {
     Match global;
     Match specific;
@@ -1033,62 +544,85 @@ class RobotsMatcher : protected RobotsParseHandler {
 
   // The path being matched; not owned, valid during a query only.
   const char* path_;
-  // The robotstxt_agents being matched; not owned, valid during a query only.
+  // The agents being matched; not owned, valid during a query only.
   const std::vector<std::string>* user_agents_;
 
   // Google's longest-match strategy, owned by the matcher.
   RobotsMatchStrategy* match_strategy_;
 
  private:
-  // Clears path_ and user_agents_ when an exception leaves a query, so that
-  // they never point at the query's destroyed locals, or at the caller's
-  // objects that the same unwinding destroys; a query that returns dismisses
-  // it and leaves them as Google's does. (C++11: no uncaught_exceptions().)
-  class robotstxt_unwind_guard {
-   public:
-    explicit robotstxt_unwind_guard(RobotsMatcher* robotstxt_owner)
-        : robotstxt_owner_(robotstxt_owner) {}
-    ~robotstxt_unwind_guard() {
-      if (robotstxt_owner_ != nullptr) {
-        robotstxt_owner_->path_ = nullptr;
-        robotstxt_owner_->user_agents_ = nullptr;
-      }
-    }
-    robotstxt_unwind_guard(const robotstxt_unwind_guard&) = delete;
-    robotstxt_unwind_guard& operator=(const robotstxt_unwind_guard&) = delete;
-
-    void robotstxt_dismiss() { robotstxt_owner_ = nullptr; }
-
-   private:
-    RobotsMatcher* robotstxt_owner_;
-  };
-
   // Whether this object is exactly a RobotsMatcher with its own strategy, so
-  // that the library's matcher may answer for the handlers above.
+  // that the library's matcher may answer for the handlers above: its
+  // vtable pointer is still the one its RobotsMatcher constructor recorded
+  // (robots.h's opening comment says what this relies on).
   bool robotstxt_is_plain() const {
-    if (match_strategy_ != &robotstxt_strategy_) return false;
-#if ROBOTSTXT_CXX_RTTI_
-    return typeid(*this) == typeid(RobotsMatcher);
-#elif (defined(__GNUC__) || defined(__clang__)) && !defined(_MSC_VER)
-    // Without RTTI, on the Itanium C++ ABI (gcc, clang): the vtable pointer
-    // comes first in the object, and an object whose vtable is
-    // RobotsMatcher's own has exactly RobotsMatcher's virtual functions
-    // (even where a linker folded a subclass's identical vtable into it).
-    static const RobotsMatcher robotstxt_reference;
-    return robotstxt_vtable_of(this) ==
-           robotstxt_vtable_of(&robotstxt_reference);
+#if defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER)
+    return match_strategy_ == &robotstxt_strategy_ &&
+           robotstxt_internal::robotstxt_first_pointer(this) ==
+               robotstxt_own_vtable_;
 #else
     return false;
 #endif
   }
 
-  static const void* robotstxt_vtable_of(const RobotsMatcher* matcher) {
-    const void* vtable = nullptr;
-    const unsigned char* bytes =
-        reinterpret_cast<const unsigned char*>(matcher);
-    unsigned char* out = reinterpret_cast<unsigned char*>(&vtable);
-    for (std::size_t i = 0; i < sizeof vtable; ++i) out[i] = bytes[i];
-    return vtable;
+  // The plain query, in the library's matcher. Holds nothing once it
+  // returns the library's status.
+  robotstxt_status robotstxt_library_query(
+      absl::string_view robots_body,
+      const std::vector<std::string>* user_agents, const std::string& url) {
+    robotstxt_matcher* robotstxt_m = robotstxt_matcher_handle();
+    robotstxt_str agents_inline[4];
+    std::vector<robotstxt_str> agents_heap;
+    robotstxt_str* robotstxt_agents = agents_inline;
+    std::size_t agent_count = 0;
+    if (user_agents != nullptr) {
+      agent_count = user_agents->size();
+      if (agent_count > 4) {
+        agents_heap.resize(agent_count);
+        robotstxt_agents = agents_heap.data();
+      }
+      for (std::size_t i = 0; i < agent_count; ++i) {
+        robotstxt_agents[i].ptr = (*user_agents)[i].data();
+        robotstxt_agents[i].len = (*user_agents)[i].size();
+      }
+    }
+    bool robotstxt_allowed = false;
+    return robotstxt_matcher_allowed_by_robots(
+        robotstxt_m, robots_body.data(), robots_body.size(), robotstxt_agents,
+        agent_count, url.data(), url.size(), &robotstxt_allowed);
+  }
+
+  // Google's algorithm: every directive goes through the (possibly
+  // overridden) handlers. A handler's exception is left in the context;
+  // path_ is NULL again when this returns, and the path it pointed at
+  // released.
+  robotstxt_status robotstxt_handlers_query(
+      absl::string_view robots_body,
+      const std::vector<std::string>* user_agents, const std::string& url,
+      robotstxt_internal::robotstxt_parse_context* robotstxt_context) {
+    const std::string path = GetPathParamsQuery(url);
+    InitUserAgentsAndPath(user_agents, path.c_str());
+    robotstxt_context->robotstxt_handler = this;
+    const robotstxt_status robotstxt_result =
+        robotstxt_internal::robotstxt_run_parse(
+            robots_body.data(), robots_body.size(), robotstxt_context);
+    path_ = nullptr;
+    return robotstxt_result;
+  }
+
+  // Ends a query of the handlers: throws what a handler threw, or
+  // std::bad_alloc for a failure of the library, with path_ and
+  // user_agents_ NULL; the query's locals are released by then, so no
+  // frame is left holding anything when the exception passes.
+  void robotstxt_finish(
+      robotstxt_internal::robotstxt_parse_context* robotstxt_context,
+      robotstxt_status robotstxt_result) {
+    if (robotstxt_context->robotstxt_error ||
+        robotstxt_result != ROBOTSTXT_STATUS_OK) {
+      user_agents_ = nullptr;
+      robotstxt_internal::robotstxt_finish_parse(robotstxt_context,
+                                                 robotstxt_result);
+    }
   }
 
   // The library's matcher, made on first use.
@@ -1100,8 +634,7 @@ class RobotsMatcher : protected RobotsParseHandler {
     return robotstxt_handle_;
   }
 
-  // Copies the robotstxt_state the library's matcher left into Google's
-  // members.
+  // Copies the state the library's matcher left into Google's members.
   void robotstxt_load_state() {
     robotstxt_matcher_state robotstxt_state;
     robotstxt_internal::robotstxt_check(
@@ -1135,6 +668,8 @@ class RobotsMatcher : protected RobotsParseHandler {
 
   robotstxt_internal::robotstxt_longest_match_strategy robotstxt_strategy_;
   robotstxt_matcher* robotstxt_handle_;
+  // The vtable pointer RobotsMatcher's constructor saw.
+  const void* robotstxt_own_vtable_;
 };
 
 }  // namespace googlebot

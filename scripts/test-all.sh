@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Every test of the project, in the order a failure is cheapest to find:
-# Rust formatting, lints and tests; the C/C++ examples; then the C/C++
-# packaging as a downstream user meets it: CMake build and install into a
-# temporary prefix, the prefix moved elsewhere, consumer projects built
-# against it (find_package and pkg-config, shared and static), and Google's
+# Rust formatting, lints and tests; the C/C++ examples, and the C++ drop-in
+# in programs whose units mix build flags; then the C/C++ packaging as a
+# downstream user meets it: CMake build and install into a temporary prefix,
+# the prefix moved elsewhere, consumer projects built against it
+# (find_package and pkg-config, shared and static), this checkout where
+# projects had vendored Google's repository, and Google's
 # test cases (compat-tests/) run by ctest in every C++ configuration of the
 # drop-in headers, one of them under valgrind; then the Python package
 # built with pip and its pytest suite; the npm package (js/); the peers'
@@ -86,13 +88,18 @@ ensure_tools() {
   if command -v dpkg >/dev/null && ! dpkg -s libgtest-dev >/dev/null 2>&1; then
     missing+=(libgtest-dev)
   fi
+  # clang's sanitizer runtimes: the mixed-flag programs of the drop-in run
+  # under ASan, UBSan and TSan with clang++ as with g++.
+  if command -v dpkg >/dev/null && ! dpkg -s libclang-rt-dev >/dev/null 2>&1; then
+    missing+=(libclang-rt-dev)
+  fi
   # abseil's headers: the compat tests build robots.h with Debian's
   # absl::string_view (a class of its own there) as well as without it.
   if command -v dpkg >/dev/null && ! dpkg -s libabsl-dev >/dev/null 2>&1; then
     missing+=(libabsl-dev)
   fi
   if ((${#missing[@]} == 0)); then
-    echo "all present: cc c++ clang++ make cmake pkg-config valgrind readelf groff zsh fish googletest abseil dpkg-dev"
+    echo "all present: cc c++ clang++ (with its sanitizers) make cmake pkg-config valgrind readelf groff zsh fish googletest abseil dpkg-dev"
     return
   fi
   echo "missing: ${missing[*]}"
@@ -206,6 +213,9 @@ if [[ -f scripts/test-c.sh ]]; then
   bash scripts/test-c.sh
 fi
 
+step "the C++ drop-in in programs of mixed flags, against Google's transcripts (scripts/test-dropin-modes.sh)"
+bash scripts/test-dropin-modes.sh
+
 step "cargo install --locked --path cli (the documented way to install robots)"
 # The shared target directory makes this a link of what is built already.
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}" \
@@ -289,7 +299,8 @@ REAL="librobotstxt.so.$VERSION"
 [[ "$(readlink "$LIB/librobotstxt.so")" == "$SONAME" ]] || die "librobotstxt.so does not link to $SONAME"
 ACTUAL_SONAME="$(readelf -d "$LIB/$REAL" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')"
 [[ "$ACTUAL_SONAME" == "$SONAME" ]] || die "SONAME is '$ACTUAL_SONAME', expected $SONAME"
-for f in lib/librobotstxt.a include/robotstxt.h include/robots.h include/reporting_robots.h \
+for f in lib/librobotstxt.a include/robotstxt/robotstxt.h include/robotstxt/robotstxt.hpp \
+  include/robots.h include/reporting_robots.h \
   lib/cmake/robotstxt/robotstxtConfig.cmake lib/cmake/robotstxt/robotstxtConfigVersion.cmake \
   lib/pkgconfig/robotstxt.pc; do
   [[ -f "$PREFIX/$f" ]] || die "$f not installed"
@@ -316,6 +327,11 @@ OTHER_EXPORTS="$(nm -D --defined-only "$LIB/$REAL" | awk '$2 ~ /^[A-TV-Z]$/ && $
 if grep -rqF "$FIRST_PREFIX" "$PREFIX/lib/cmake" "$PREFIX/lib/pkgconfig"; then
   die "package files still name the install prefix $FIRST_PREFIX"
 fi
+# This library's own headers only in their folder: none beside robots.h
+# where it could shadow a header of the same name on the include path.
+for f in robotstxt.h robotstxt.hpp; do
+  [[ ! -e "$PREFIX/include/$f" ]] || die "include/$f installed at the top of the include directory"
+done
 # Google's names only when asked for (ROBOTSTXT_GOOGLE_NAMES, tested below).
 for f in librobots.so librobots.a; do
   [[ ! -e "$LIB/$f" && ! -L "$LIB/$f" ]] || die "lib/$f installed without ROBOTSTXT_GOOGLE_NAMES"
@@ -405,12 +421,28 @@ cmake --install "$WORK/google" --prefix "$GOOGLE_PREFIX"
   die "lib/librobots.a does not link to librobotstxt.a"
 make -C tests/consumers/google-names PREFIX="$GOOGLE_PREFIX" OUT="$WORK/consumer-lrobots"
 run_consumers "$WORK/consumer-lrobots" verdicts_lrobots_shared verdicts_lrobots_static
+# The package config of such a prefix defines Google's target names.
+cmake -S tests/consumers/google-names -B "$WORK/consumer-google-pkg" \
+  -DROBOTSTXT_CONSUME=find_package -DCMAKE_PREFIX_PATH="$GOOGLE_PREFIX"
+cmake --build "$WORK/consumer-google-pkg" --parallel "$JOBS"
+run_consumers "$WORK/consumer-google-pkg" verdicts_google_shared verdicts_google_static
+# And any build folder has Google's layout at its top (`cmake -S . -B
+# build`, as Google's README builds it).
+for f in librobots.so librobots.a robots "$SONAME"; do
+  [[ -e "$WORK/google/$f" ]] || die "the build folder has no $f at its top"
+done
+"$WORK/google/robots" "$WORK/robots.txt" FooBot http://foo.bar/x/page.html | grep -q ': ALLOWED$' ||
+  die "the build folder's robots gave a wrong verdict"
 
 step "consumer written for Google's CMake: add_subdirectory(), target_link_libraries(app robots)"
+# The project has a robots-main target of its own, which it keeps.
 cmake -S tests/consumers/google-names -B "$WORK/consumer-google-subdir" \
   -DROBOTSTXT_SOURCE="$ROOT" -DROBOTSTXT_CARGO_TARGET_DIR="$CARGO_DIR"
 cmake --build "$WORK/consumer-google-subdir" --parallel "$JOBS"
 run_consumers "$WORK/consumer-google-subdir" verdicts_google_shared verdicts_google_static
+
+step "this checkout where Google's stood: the seed gem's, jwm.robotstxt's and rampart's steps (scripts/test-vendoring.sh)"
+bash scripts/test-vendoring.sh
 
 step "README: linking from the build tree, the lines as written"
 # The README's block between the build-tree-link markers, run as it stands.
@@ -465,7 +497,7 @@ if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
     "usr/share/doc/$DEB_RUNTIME/copyright" "usr/share/doc/$DEB_RUNTIME/NOTICE") \
     <(contents "$DEB_RT") || die "$(basename "$DEB_RT") holds other files than the runtime library"
   HEADERS=()
-  for h in include/*.h include/*.hpp; do HEADERS+=("usr/$h"); done
+  for h in include/*.h include/robotstxt/*.h include/robotstxt/*.hpp; do HEADERS+=("usr/$h"); done
   diff -u <(expect "$L/librobotstxt.so -> $SONAME" "$L/librobotstxt.a" "${HEADERS[@]}" \
     "$L/cmake/robotstxt/robotstxtConfig.cmake" "$L/cmake/robotstxt/robotstxtConfigVersion.cmake" \
     "$L/pkgconfig/robotstxt.pc" usr/share/doc/librobotstxt-dev/copyright \
@@ -508,7 +540,7 @@ if command -v dpkg-deb >/dev/null && command -v cpack >/dev/null &&
   # The runtime alone: the library is there, nothing to develop with.
   "${SUDO[@]}" dpkg -i "$DEB_RT"
   /sbin/ldconfig -p | grep -qF "$SONAME" || die "ldconfig does not know $SONAME after installing $DEB_RUNTIME"
-  [[ ! -e /usr/include/robotstxt.h && ! -e "/$L/librobotstxt.so" ]] ||
+  [[ ! -e /usr/include/robotstxt/robotstxt.h && ! -e "/$L/librobotstxt.so" ]] ||
     die "development files present with $DEB_RUNTIME alone"
   # Then the -dev: consumers find it with no prefix and no PKG_CONFIG_PATH.
   "${SUDO[@]}" dpkg -i "$DEB_DEV"

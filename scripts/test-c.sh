@@ -58,8 +58,9 @@ LIB=$TARGET/release
 rm -rf "$BUILD"
 PREFIX=$BUILD/prefix
 mkdir -p "$PREFIX/include" "$PREFIX/lib" "$BUILD/bin" "$BUILD/out"
-cp "$ROOT"/include/robotstxt.h "$ROOT"/include/robots.h "$ROOT"/include/reporting_robots.h \
-  "$ROOT"/include/robotstxt.hpp "$PREFIX/include/"
+# The headers as the install lays them out: Google's two at the top, this
+# library's own in robotstxt/.
+cp -R "$ROOT"/include/. "$PREFIX/include/"
 SONAME=$(readelf -d "$LIB/librobotstxt.so" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
 cp "$LIB/librobotstxt.so" "$PREFIX/lib/$SONAME"
 ln -s "$SONAME" "$PREFIX/lib/librobotstxt.so"
@@ -81,12 +82,20 @@ make -s -C "$ROOT/examples-c" PREFIX="$PREFIX" BUILD="$BUILD/bin/static" CC="$CC
 pass "C examples link statically against librobotstxt.a"
 # The header alone, in every C standard a user may pick.
 for std in c99 c11 c17; do
-  echo '#include <robotstxt.h>
+  echo '#include <robotstxt/robotstxt.h>
 int main(void) { return robotstxt_version() == 0; }' >"$BUILD/header_$std.c"
   "$CC" -std=$std "${WARN[@]}" -I"$PREFIX/include" "$BUILD/header_$std.c" \
     -L"$PREFIX/lib" -lrobotstxt -Wl,-rpath,"$PREFIX/lib" -o "$BUILD/bin/header_$std"
 done
-pass "robotstxt.h compiles as C99, C11 and C17"
+pass "robotstxt/robotstxt.h compiles as C99, C11 and C17"
+# The spelling from before the headers had a folder, with the two include
+# directories pkg-config and the CMake targets give.
+echo '#include <robotstxt.h>
+int main(void) { return robotstxt_version() == 0; }' >"$BUILD/header_flat.c"
+"$CC" -std=c99 "${WARN[@]}" -I"$PREFIX/include" -I"$PREFIX/include/robotstxt" \
+  "$BUILD/header_flat.c" -L"$PREFIX/lib" -lrobotstxt -Wl,-rpath,"$PREFIX/lib" \
+  -o "$BUILD/bin/header_flat"
+pass "#include <robotstxt.h> still compiles with the package's include directories"
 CXXLINK=(-L"$PREFIX/lib" -lrobotstxt -Wl,-rpath,"$PREFIX/lib")
 for std in c++17 c++20; do
   "$CXX" -std=$std -O1 -g "${WARN[@]}" -I"$PREFIX/include" \
@@ -100,6 +109,17 @@ for std in c++17 c++20; do
     "${CXXLINK[@]}" -o "$BUILD/bin/cpp_robots_test_$std"
 done
 pass "robotstxt.hpp tests build as C++17 and C++20 (two translation units)"
+# robotstxt.hpp reports errors as exceptions: a unit built without them is
+# told so, rather than compiling a second meaning of its functions.
+echo '#include <robotstxt/robotstxt.hpp>' >"$BUILD/hpp_no_exceptions.cc"
+if "$CXX" -std=c++17 -fno-exceptions -fsyntax-only -I"$PREFIX/include" \
+  "$BUILD/hpp_no_exceptions.cc" 2>"$BUILD/hpp_no_exceptions.err"; then
+  fail "robotstxt.hpp compiles without exceptions"
+elif grep -q 'reports errors as C++ exceptions' "$BUILD/hpp_no_exceptions.err"; then
+  pass "robotstxt.hpp refuses a unit built without exceptions, saying why"
+else
+  fail "robotstxt.hpp without exceptions fails otherwise than by its #error"
+fi
 "$CXX" -std=c++17 -O1 -g "${WARN[@]}" -I"$PREFIX/include" "$ROOT/tests/c/cpp_oom_test.cc" \
   "${CXXLINK[@]}" -o "$BUILD/bin/cpp_oom_test"
 pass "the out-of-memory test of the C++ headers builds"

@@ -1,7 +1,7 @@
 //! The C ABI: thin `extern "C"` wrappers over the safe Rust core.
 //!
 //! Every export here only converts: pointers and lengths in, a core call,
-//! results out. The C header `include/robotstxt.h` is generated from these
+//! results out. The C header `include/robotstxt/robotstxt.h` is generated from these
 //! files by cbindgen (see `cbindgen.toml` and `tests/header_drift.rs` in this crate), so the
 //! doc comments below are what C users read.
 //!

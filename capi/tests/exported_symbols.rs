@@ -1,4 +1,4 @@
-//! The shared library exports exactly the functions of include/robotstxt.h,
+//! The shared library exports exactly the functions of include/robotstxt/robotstxt.h,
 //! all prefixed `robotstxt_`, under the SONAME `librobotstxt.so.0.<minor>`.
 //!
 //! Needs binutils (`nm`, `readelf`), as any C toolchain on Linux has.
@@ -35,7 +35,7 @@ fn run(program: &str, args: &[&str], lib: &PathBuf) -> String {
 }
 
 fn header_functions() -> BTreeSet<String> {
-    let header = include_str!("../include/robotstxt.h");
+    let header = include_str!("../include/robotstxt/robotstxt.h");
     header
         .lines()
         .filter(|line| !line.starts_with(' ') && !line.starts_with('#') && line.contains('('))

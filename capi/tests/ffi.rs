@@ -49,7 +49,7 @@ fn version_string_and_macros_match_cargo_toml() {
         ROBOTSTXT_VERSION_PATCH,
         parse(env!("CARGO_PKG_VERSION_PATCH"))
     );
-    let header = include_str!("../include/robotstxt.h");
+    let header = include_str!("../include/robotstxt/robotstxt.h");
     for (name, value) in [
         ("MAJOR", env!("CARGO_PKG_VERSION_MAJOR")),
         ("MINOR", env!("CARGO_PKG_VERSION_MINOR")),

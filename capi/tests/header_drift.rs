@@ -24,10 +24,10 @@ fn generate() -> String {
 
 #[test]
 fn committed_header_matches_cbindgen_output() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("include/robotstxt.h");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("include/robotstxt/robotstxt.h");
     let generated = generate();
     if std::env::var_os("ROBOTSTXT_BLESS").is_some() {
-        std::fs::write(&path, &generated).expect("write include/robotstxt.h");
+        std::fs::write(&path, &generated).expect("write include/robotstxt/robotstxt.h");
         return;
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
@@ -38,7 +38,7 @@ fn committed_header_matches_cbindgen_output() {
             .position(|(a, b)| a != b)
             .unwrap_or(committed.lines().count().min(generated.lines().count()));
         panic!(
-            "include/robotstxt.h is out of date with capi/src/ (first difference at line {}).\n\
+            "include/robotstxt/robotstxt.h is out of date with capi/src/ (first difference at line {}).\n\
              Regenerate it with:\n\n    ROBOTSTXT_BLESS=1 cargo test -p robotstxt-exact-capi --test header_drift\n",
             first_difference + 1
         );

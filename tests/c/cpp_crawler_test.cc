@@ -5,7 +5,7 @@
 // robots.txt URLs, its HTTP status and caching rules) and RFC 9111 for
 // Cache-Control, as docs/CRAWLER.md sums them up. The second translation
 // unit of cpp_robots_test: it includes the same three headers.
-#include <robotstxt.hpp>
+#include "robotstxt/robotstxt.hpp"
 
 #include <chrono>
 #include <cstddef>

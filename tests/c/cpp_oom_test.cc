@@ -19,7 +19,7 @@
 
 #include "reporting_robots.h"
 #include "robots.h"
-#include "robotstxt.hpp"
+#include "robotstxt/robotstxt.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 // tested in cpp_crawler_test.cc; both translation units include
 // robotstxt.hpp, robots.h and reporting_robots.h, so the program also shows
 // the headers are safe together and in several translation units.
-#include <robotstxt.hpp>
+#include "robotstxt/robotstxt.hpp"
 
 #include <atomic>
 #include <cstdint>

@@ -20,6 +20,14 @@
 #ifndef ROBOTSTXT_ROBOTSTXT_HPP_
 #define ROBOTSTXT_ROBOTSTXT_HPP_
 
+// Errors are exceptions here, so every translation unit that includes this
+// header is built with them (and its inline functions have one definition
+// in a program that mixes units built with and without).
+#if !(defined(__cpp_exceptions) || defined(__EXCEPTIONS) || \
+      (defined(_MSC_VER) && defined(_CPPUNWIND)))
+#error "robotstxt.hpp reports errors as C++ exceptions: build with exceptions, or use robots.h or robotstxt.h, which build either way"
+#endif
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -33,7 +41,7 @@
 #include <utility>
 #include <vector>
 
-#include <robotstxt.h>
+#include "robotstxt.h"
 
 namespace robotstxt {
 

@@ -13,7 +13,9 @@ use parquet::basic::Compression;
 use parquet::file::properties::WriterProperties;
 use robotstxt_warc::{Agent, Rows};
 
-use crate::warc_table::{COLUMNS, Kind, TableWriter, Value, kind, names, values};
+use robotstxt_warc::table::{COLUMNS, Kind, Value, kind, names, values};
+
+use crate::warc_table::TableWriter;
 
 /// Rows per record batch: a few MiB of builders at most.
 const BATCH_ROWS: usize = 64 * 1024;

@@ -16,6 +16,7 @@
 //! - `verdict`: a capture's answers for the agents ([`verdicts`]);
 //! - `resolve`: redirects within a file;
 //! - `run`: the run over many files on every core ([`run`], [`Sink`]);
+//! - `table`: the columns of the verdict table, for its writers;
 //! - `summary`: per agent, hosts that allow all, block all, block some or
 //!   could not be read ([`Summary`]).
 //!
@@ -28,10 +29,11 @@ pub mod reader;
 mod resolve;
 pub mod run;
 pub mod summary;
+pub mod table;
 pub mod verdict;
 
 pub use capture::{Capture, Record};
 pub use reader::{Header, Limits, Next, RawRecord, ReadError, WarcReader};
-pub use run::{Input, Query, Rows, Sink, Stats, run};
+pub use run::{Decided, Input, Query, Rows, Sink, Stats, run};
 pub use summary::{AgentCounts, Summary};
 pub use verdict::{Agent, Cell, Class, Fetch, Outcome, Verdicts, verdicts};

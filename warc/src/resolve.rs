@@ -16,7 +16,7 @@ use robotstxt_exact::crawler::{MAX_REDIRECT_HOPS, should_follow_redirect};
 
 use crate::Query;
 use crate::capture::Capture;
-use crate::run::Rows;
+use crate::run::{Decided, Rows};
 use crate::verdict::{Fetch, Verdicts, verdicts};
 
 /// A robots.txt capture, as its rows name it.
@@ -69,6 +69,7 @@ impl Resolver {
         redirects: u32,
         target: Option<String>,
         verdicts: Arc<Verdicts>,
+        decided: Option<Decided>,
     ) -> Rows {
         Rows {
             file: self.file.clone(),
@@ -81,6 +82,7 @@ impl Resolver {
             target,
             items: source.items,
             verdicts,
+            decided,
         }
     }
 
@@ -114,7 +116,14 @@ impl Resolver {
                             &w.source.items,
                             query.classes,
                         );
-                        out.push(self.rows(w.source, w.hops, Some(c.url.clone()), Arc::new(v)));
+                        let decided = query.bodies.then(|| Decided::too_many(c.status));
+                        out.push(self.rows(
+                            w.source,
+                            w.hops,
+                            Some(c.url.clone()),
+                            Arc::new(v),
+                            decided,
+                        ));
                     }
                     None => {
                         let v = match &own {
@@ -129,7 +138,8 @@ impl Resolver {
                                 query.classes,
                             )),
                         };
-                        out.push(self.rows(w.source, w.hops, Some(c.url.clone()), v));
+                        let decided = query.bodies.then(|| Decided::of(c));
+                        out.push(self.rows(w.source, w.hops, Some(c.url.clone()), v, decided));
                     }
                 }
             }
@@ -164,12 +174,16 @@ impl Resolver {
                         &waiter.source.items,
                         query.classes,
                     );
-                    out.push(self.rows(waiter.source, 1, Some(next.clone()), Arc::new(v)));
+                    let decided = query.bodies.then(|| Decided::too_many(c.status));
+                    out.push(self.rows(waiter.source, 1, Some(next.clone()), Arc::new(v), decided));
                 } else {
                     self.wanted.entry(next.clone()).or_default().push(waiter);
                 }
             }
-            (None, Some(v)) => out.push(self.rows(source, 0, None, v)),
+            (None, Some(v)) => {
+                let decided = query.bodies.then(|| Decided::of(c));
+                out.push(self.rows(source, 0, None, v, decided));
+            }
             (None, None) => {
                 let v = verdicts(
                     query.policy,
@@ -178,7 +192,8 @@ impl Resolver {
                     &source.items,
                     query.classes,
                 );
-                out.push(self.rows(source, 0, None, Arc::new(v)));
+                let decided = query.bodies.then(|| Decided::of(c));
+                out.push(self.rows(source, 0, None, Arc::new(v), decided));
             }
         }
     }
@@ -210,7 +225,43 @@ impl Resolver {
                 file: file.clone(),
                 wanted: HashMap::new(),
             };
-            out.push(resolver.rows(w.source, w.hops, Some(target), Arc::new(v)));
+            let decided = query.bodies.then(|| Decided {
+                fetch: "unknown",
+                status: None,
+                body: Arc::new(Vec::new()),
+                reason: Some(why.clone()),
+            });
+            out.push(resolver.rows(w.source, w.hops, Some(target), Arc::new(v), decided));
+        }
+    }
+}
+
+impl Decided {
+    /// The capture `c` decided.
+    fn of(c: &Capture) -> Decided {
+        match fetch_of(c) {
+            Fetch::Unknown(why) => Decided {
+                fetch: "unknown",
+                status: Some(c.status),
+                body: Arc::new(Vec::new()),
+                reason: Some(why.to_string()),
+            },
+            _ => Decided {
+                fetch: "response",
+                status: Some(c.status),
+                body: Arc::new(c.body.clone()),
+                reason: None,
+            },
+        }
+    }
+
+    /// A chain too long, ending at `status`.
+    fn too_many(status: u16) -> Decided {
+        Decided {
+            fetch: "too-many-redirects",
+            status: Some(status),
+            body: Arc::new(Vec::new()),
+            reason: None,
         }
     }
 }

@@ -31,6 +31,9 @@ pub struct Query {
     pub agents: Vec<Agent>,
     /// Whether to give each agent's [`crate::Class`] (for a summary).
     pub classes: bool,
+    /// Whether rows carry the response that decided them ([`Decided`]),
+    /// for a caller that answers later, as the Spark recipe's join does.
+    pub bodies: bool,
     paths: Arc<Vec<String>>,
     urls: Option<UrlTable>,
 }
@@ -56,6 +59,7 @@ impl Query {
             policy,
             agents,
             classes: false,
+            bodies: false,
             paths: Arc::new(paths),
             urls: None,
         }
@@ -85,6 +89,7 @@ impl Query {
             policy,
             agents,
             classes: false,
+            bodies: false,
             paths: Arc::new(Vec::new()),
             urls: Some(table),
         }
@@ -131,6 +136,35 @@ pub struct Rows {
     pub items: Arc<Vec<String>>,
     /// The answers: `verdicts.cells[agent * items.len() + item]`.
     pub verdicts: Arc<Verdicts>,
+    /// With [`Query::bodies`], what decided.
+    pub decided: Option<Decided>,
+}
+
+/// The fetch that decided a capture's rows, to answer for it later with
+/// [`crate::verdicts`].
+#[derive(Debug, Clone)]
+pub struct Decided {
+    /// `response` (a status and body: [`Fetch::Response`]),
+    /// `too-many-redirects` ([`Fetch::TooManyRedirects`]) or `unknown`
+    /// ([`Fetch::Unknown`]).
+    pub fetch: &'static str,
+    /// The status of the response, or of the last redirect.
+    pub status: Option<u16>,
+    /// The body of a `response`, decoded, at most 500 KiB.
+    pub body: Arc<Vec<u8>>,
+    /// Why, for `unknown`.
+    pub reason: Option<String>,
+}
+
+impl Decided {
+    /// As a [`Fetch`].
+    pub fn as_fetch(&self) -> Fetch<'_> {
+        match (self.fetch, self.status) {
+            ("response", Some(status)) => Fetch::Response(status, &self.body),
+            ("too-many-redirects", Some(status)) => Fetch::TooManyRedirects(status),
+            _ => Fetch::Unknown(self.reason.as_deref().unwrap_or("unknown")),
+        }
+    }
 }
 
 /// Where the rows go.
@@ -533,6 +567,7 @@ fn uncaptured(
         truncated: None,
         redirects: 0,
         target: None,
+        decided: None,
         verdicts: Arc::new(verdicts(
             query.policy,
             Fetch::Unknown(why),

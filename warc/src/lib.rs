@@ -37,3 +37,9 @@ pub use reader::{Header, Limits, Next, RawRecord, ReadError, WarcReader};
 pub use run::{Decided, Input, Query, Rows, Sink, Stats, run};
 pub use summary::{AgentCounts, Summary};
 pub use verdict::{Agent, Cell, Class, Fetch, Outcome, Verdicts, verdicts};
+
+/// Compiles the README's example as a doctest, so it cannot drift from the
+/// API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

@@ -18,7 +18,7 @@ use robotstxt_exact::audit::{known_crawlers, parse_crawler_list};
 use robotstxt_warc::{Agent, Class, Input, Limits, Query, ReadError, Rows, Sink, Summary};
 
 use crate::output::fail;
-use crate::robots_txt::{FetchArgs, is_stdin, stdin_closed_error};
+use crate::robots_txt::{PolicyArg, is_stdin, stdin_closed_error};
 use crate::warc_table::{Csv, Jsonl, TableWriter};
 use crate::{EXIT_FOUND, EXIT_OK, agents, std_fds};
 
@@ -91,8 +91,10 @@ pub struct WarcArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    #[command(flatten)]
-    fetch: FetchArgs,
+    /// How to read a capture's status: Google's documented behaviour or RFC
+    /// 9309's (they differ on HTTP 429).
+    #[arg(long, value_enum, default_value = "google")]
+    policy: PolicyArg,
 }
 
 /// Runs `robots warc`; returns the exit status.
@@ -108,7 +110,7 @@ pub fn run(args: WarcArgs) -> u8 {
     if stdin_files && std_fds::stdin_closed() {
         return stdin_closed_error("WARC records");
     }
-    let policy = args.fetch.policy();
+    let policy = args.policy.policy();
     let mut query = match &args.urls {
         None => Query::paths(policy, agents, args.paths.clone()),
         Some(file) => match read_urls(file, &args.url_column) {

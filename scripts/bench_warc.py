@@ -49,7 +49,7 @@ def make(corpus: str, prefix: str, files: int, records: int) -> None:
     names = sorted(os.listdir(corpus))
     bodies = [open(os.path.join(corpus, n), "rb").read() for n in names]
     rng = random.Random(9309)
-    outs = [gzip.open(f"{prefix}-{i:02d}.warc.gz", "wb", compresslevel=6) for i in range(files)]
+    outs = [open(f"{prefix}-{i:02d}.warc.gz", "wb") for i in range(files)]
     written = 0
     i = 0
     while written < records:
@@ -57,6 +57,8 @@ def make(corpus: str, prefix: str, files: int, records: int) -> None:
         host = f"h{i}.{names[i % len(names)]}"
         date = f"2024-06-01T00:{i // 3600 % 60:02d}:{i % 60:02d}Z"
         roll = rng.random()
+        if written + 2 > records:
+            roll = 0.0  # no redirect pair past the count asked for
         blocks = []
         if roll < 0.65:
             blocks.append((f"https://{host}/robots.txt", http(200, "OK", bodies[i % len(bodies)])))
@@ -75,8 +77,7 @@ def make(corpus: str, prefix: str, files: int, records: int) -> None:
             blocks.append((f"https://{host}/robots.txt", http(429, "Too Many Requests", b"")))
         for uri, block in blocks:
             # A gzip member per record, as Common Crawl writes them.
-            out.write(warc_record("response", uri, date, block))
-            out.flush()
+            out.write(gzip.compress(warc_record("response", uri, date, block), compresslevel=6))
             written += 1
         i += 1
     for out in outs:
@@ -111,12 +112,11 @@ def route(kind: str, agent: str, paths: list[str]) -> int:
                     classify(status, record.content_stream().read(), agent, parse)
                     rows += 1
     else:
-        from fastwarc.stream_io import FileStream, GZipStream
         from fastwarc.warc import ArchiveIterator, WarcRecordType
 
         for path in paths:
-            stream = GZipStream(FileStream(path, "rb"))
-            for record in ArchiveIterator(stream, record_types=WarcRecordType.response, parse_http=True):
+            # FastWARC 2 opens the path and detects the gzip members itself.
+            for record in ArchiveIterator(path, record_types=WarcRecordType.response, parse_http=True):
                 uri = record.headers.get("WARC-Target-URI", "")
                 if not uri.endswith("/robots.txt"):
                     continue

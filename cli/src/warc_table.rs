@@ -19,15 +19,27 @@ pub trait TableWriter {
 /// JSON Lines: one object a row, the keys in column order.
 pub struct Jsonl<W: Write> {
     out: W,
-    names: Vec<&'static str>,
+    /// Each key as it is written before its value: `{"robots_url":`,
+    /// `,"host":`, ...
+    keys: Vec<Vec<u8>>,
     line: Vec<u8>,
 }
 
 impl<W: Write> Jsonl<W> {
     pub fn new(out: W, urls: bool) -> Self {
+        let keys = names(urls)
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let mut key = if i == 0 { b"{".to_vec() } else { b",".to_vec() };
+                key.extend_from_slice(serde_json::to_string(name).unwrap_or_default().as_bytes());
+                key.push(b':');
+                key
+            })
+            .collect();
         Jsonl {
             out,
-            names: names(urls),
+            keys,
             line: Vec::new(),
         }
     }
@@ -38,13 +50,8 @@ impl<W: Write> TableWriter for Jsonl<W> {
         for agent in 0..agents.len() {
             for item in 0..rows.items.len() {
                 self.line.clear();
-                self.line.push(b'{');
-                for (i, value) in values(rows, agents, agent, item).iter().enumerate() {
-                    if i > 0 {
-                        self.line.push(b',');
-                    }
-                    serde_json::to_writer(&mut self.line, self.names[i])?;
-                    self.line.push(b':');
+                for (key, value) in self.keys.iter().zip(values(rows, agents, agent, item)) {
+                    self.line.extend_from_slice(key);
                     match value {
                         Value::Null => self.line.extend_from_slice(b"null"),
                         Value::Text(s) => serde_json::to_writer(&mut self.line, s)?,

@@ -374,12 +374,8 @@ pub(crate) fn capture_columns(
             )
         });
         let robots_url = text("robots_url")?;
-        let host = text("host")?.unwrap_or_else(|| {
-            robots_url
-                .as_deref()
-                .and_then(url_host)
-                .unwrap_or_default()
-        });
+        let host = text("host")?
+            .unwrap_or_else(|| robots_url.as_deref().and_then(url_host).unwrap_or_default());
         let rows = Rows {
             file: Arc::from(text("file")?.unwrap_or_default().as_str()),
             offset: get("offset")?

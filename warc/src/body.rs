@@ -4,9 +4,11 @@
 //! the 500 KiB Google reads, so a compressed body of any ratio costs at most
 //! that, on top of the block the reader keeps.
 //!
-//! The `robots` command's fetch has its own decoder (`cli/src/content_encoding.rs`),
-//! which also bounds a live server's input and time; a recorded body is
-//! already complete and bounded by the reader's limits.
+//! The `robots` command's fetch has its own decoder
+//! (`cli/src/content_encoding.rs`), which also bounds what a live server
+//! sends and how long decoding may take, and refuses a second
+//! `Content-Encoding` field; a recorded body is complete, and bounded by
+//! the reader's limits.
 
 use std::io::{self, BufRead, BufReader, Read};
 

@@ -16,10 +16,11 @@
 //! first argument alone keeps the rule independent of the argument count and
 //! of the file system: the only invocations of `robots_main` that change
 //! meaning are those whose robots.txt path starts with `--`, which can be
-//! written `./--name`. One word is a mode too: `robots serve [--port N]` is
+//! written `./--name`. Two words are modes too: `robots serve [--port N]` is
 //! `--serve`, as long as no file named `serve` exists in the working
 //! directory (a robots.txt of that name is read by Google's form, as
-//! `./serve` always is).
+//! `./serve` always is), and `robots warc ...` is `--warc` unless a regular
+//! file named `warc` is there.
 //!
 //! This file only dispatches on the first argument; the rest is a file per
 //! mode over a small shared core:
@@ -68,6 +69,10 @@ mod std_fds;
 mod this_server;
 mod url_list;
 mod url_warnings;
+mod warc;
+#[cfg(feature = "parquet")]
+mod warc_parquet;
+mod warc_table;
 
 /// Exit status: every URL allowed, lint found no error or warning, no change.
 const EXIT_OK: u8 = 0;
@@ -104,11 +109,14 @@ fn run(args: &[OsString]) -> u8 {
         Some(word) if word == b"serve" && !Path::new("serve").exists() => {
             extended(args, b"--serve")
         }
+        // A folder named warc (where WARC files are often kept) is no
+        // robots.txt file: only a file of that name keeps Google's form.
+        Some(word) if word == b"warc" && !Path::new("warc").is_file() => extended(args, b"--warc"),
         _ => google::robots_main(args),
     }
 }
 
-const MODES: &str = "--check, --explain, --lint, --diff, --audit, --serve, --man, --completions, --version, --help-all";
+const MODES: &str = "--check, --explain, --lint, --diff, --audit, --serve, --warc, --man, --completions, --version, --help-all";
 
 /// The extended modes: `args[1]` (`mode`) starts with `--` and is not
 /// `--help`.
@@ -127,6 +135,7 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
             | b"--diff"
             | b"--audit"
             | b"--serve"
+            | b"--warc"
             | b"--man"
             | b"--completions"
             | b"--version"
@@ -148,6 +157,7 @@ fn extended(args: &[OsString], mode: &[u8]) -> u8 {
         b"--diff" => parse(&program, "--diff", rest).map_or_else(|code| code, diff::run),
         b"--audit" => parse(&program, "--audit", rest).map_or_else(|code| code, audit::run),
         b"--serve" => parse(&program, "--serve", rest).map_or_else(|code| code, serve::run),
+        b"--warc" => parse(&program, "--warc", rest).map_or_else(|code| code, warc::run),
         b"--man" => parse(&program, "--man", rest).map_or_else(|code| code, manual::run_man),
         b"--completions" => {
             parse(&program, "--completions", rest).map_or_else(|code| code, manual::run_completions)
@@ -190,6 +200,10 @@ Extended modes, selected by a first argument starting with \"--\":
   {program} --serve [--port <PORT>] [--listen <ADDR>]
       The robots.txt tester page on http://127.0.0.1:9309/ (edit a file, test URLs, load a site);
       `{program} serve` is the same where no file named `serve` exists here.
+  {program} --warc [FILE]... (--agent <USER_AGENT>... | --agents-from ai|all|FILE) [--path <PATH>]...
+          [--urls <FILE>] [--format jsonl|csv|parquet] [--output FILE] [--summary]
+      A crawl's robots.txt captures (WARC, .warc or .warc.gz) read into a verdict table;
+      `{program} warc` is the same where no file named `warc` exists here.
   {program} --man
       The manual page (roff): `{program} --man | man -l -`.
   {program} --completions <SHELL>

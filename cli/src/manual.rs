@@ -26,6 +26,7 @@ use crate::explain::ExplainArgs;
 use crate::lint::LintArgs;
 use crate::output::{fail, write_stdout};
 use crate::serve::ServeArgs;
+use crate::warc::WarcArgs;
 
 /// Print the manual page of robots (roff, section 1).
 #[derive(Parser, Debug)]
@@ -86,6 +87,7 @@ robots --lint ROBOTS_TXT [--all] [--json]
 robots --diff OLD NEW [--agent USER_AGENT]... [--url URL]... [--urls FILE] [--json]
 robots --audit ROBOTS_TXT [--path PATH]... [--agents-file FILE] [--json]
 robots --serve [--port PORT] [--listen ADDR]
+robots --warc [FILE]... (--agent USER_AGENT... | --agents-from ai|all|FILE) [--path PATH]... [--urls FILE] [--format FORMAT] [--summary]
 robots --man
 robots --completions SHELL
 robots --version
@@ -102,7 +104,7 @@ Google's help on standard error (exit status 2).
 A first argument that starts with \"--\" (other than --help) selects one of the modes below; \
 anything else is Google's form. A robots.txt path that starts with \"--\" can be written \
 ./--name. The word serve alone is --serve, unless a file named serve exists in the working \
-directory.
+directory; the word warc is --warc, unless a regular file named warc exists there.
 
 ROBOTS_TXT, OLD and NEW are files, \"-\" for standard input, or http:// or https:// URLs of a \
 site, whose robots.txt is fetched as a crawler does: up to five redirects; a file that is \
@@ -187,6 +189,7 @@ fn modes() -> Vec<Command> {
         mode("--diff", DiffArgs::command()),
         mode("--audit", AuditArgs::command()),
         mode("--serve", ServeArgs::command()),
+        mode("--warc", WarcArgs::command()),
         mode("--man", ManArgs::command()),
         mode("--completions", CompletionsArgs::command()),
         bare("--version", "Print the version"),

@@ -18,7 +18,7 @@ use crate::std_fds;
 
 /// How `--policy` reads a fetch's outcome.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-enum PolicyArg {
+pub enum PolicyArg {
     /// Google's documented behaviour (429 is a server error).
     Google,
     /// RFC 9309 (429 is a client error: allow all).
@@ -71,13 +71,20 @@ fn parse_bytes(text: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("not a positive whole number of bytes: {text:?}"))
 }
 
-impl FetchArgs {
-    /// The policy `--policy` names.
-    pub fn policy(&self) -> Policy {
-        match self.policy {
+impl PolicyArg {
+    /// The core's policy of that name.
+    pub fn policy(self) -> Policy {
+        match self {
             PolicyArg::Google => Policy::Google,
             PolicyArg::Rfc9309 => Policy::Rfc9309,
         }
+    }
+}
+
+impl FetchArgs {
+    /// The policy `--policy` names.
+    pub fn policy(&self) -> Policy {
+        self.policy.policy()
     }
 
     /// The `--timeout` of a fetch.

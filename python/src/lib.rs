@@ -19,6 +19,8 @@
 //!   `Robots`;
 //! - `crawler.rs`: the crawler's side (`robots_txt_url`, `Policy`,
 //!   `CacheEntry`, ...);
+//! - `warc.rs`: WARC archives (`WarcRecords`, `warc_columns`, ...), for
+//!   `robotstxt_exact.warc` and the Spark recipe;
 //! - `convert.rs`: the argument and result conversions they all share;
 //! - `errors.rs`: how failures reach Python (`MemoryError`, `RuntimeError`,
 //!   never a panic).
@@ -33,6 +35,7 @@ mod matcher;
 mod preferences;
 mod reporter;
 mod robots;
+mod warc;
 
 use audit::{
     Audit, Crawler, CrawlerAudit, PathVerdict, PolicyAudit, audit_robots, known_crawlers,
@@ -88,6 +91,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(should_follow_redirect, m)?)?;
     m.add_function(wrap_pyfunction!(max_age_from_cache_control, m)?)?;
     m.add_function(wrap_pyfunction!(truncate_body, m)?)?;
+    m.add_class::<warc::WarcRecord>()?;
+    m.add_class::<warc::WarcRecords>()?;
+    m.add_function(wrap_pyfunction!(warc::warc_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(warc::capture_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(warc::robots_key, m)?)?;
     m.add(
         "MAX_ROBOTS_TXT_BYTES",
         robotstxt::crawler::MAX_ROBOTS_TXT_BYTES,

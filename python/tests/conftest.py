@@ -145,3 +145,26 @@ def rust_answers_for(queries: list[Query]) -> list[RustAnswer]:
 @pytest.fixture(scope="session")
 def rust_answers(queries) -> list[RustAnswer]:
     return rust_answers_for(queries)
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local SparkSession (local[2]) for every Spark test: starting one
+    takes seconds."""
+    pytest.importorskip("pyspark")
+    from pyspark.sql import SparkSession
+
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("robotstxt-exact-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+        .config("spark.driver.memory", "1g")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()

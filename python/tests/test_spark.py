@@ -5,9 +5,7 @@ deciding lines equal the Rust core's answers."""
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from urllib.parse import urlsplit
 
 import pytest
@@ -32,26 +30,6 @@ def test_the_spark_extra_installs_what_the_recipe_imports():
     }
     # pyspark.sql's mapInArrow imports pyarrow, and pandas on PySpark 4.
     assert {"pyspark", "pyarrow", "pandas"} <= extra
-
-
-@pytest.fixture(scope="module")
-def spark():
-    from pyspark.sql import SparkSession
-
-    os.environ["PYSPARK_PYTHON"] = sys.executable
-    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("robotstxt-exact-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "4")
-        .config("spark.sql.execution.arrow.pyspark.enabled", "true")
-        .config("spark.driver.memory", "1g")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
 
 
 @pytest.fixture(params=["true", "false"], ids=["ansi-on", "ansi-off"])

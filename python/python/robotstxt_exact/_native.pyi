@@ -1,6 +1,7 @@
 """Type stubs of the compiled module (robotstxt_exact._native)."""
 
-from typing import Iterable, Sequence, Union, final, overload
+import os
+from typing import Any, Iterable, Sequence, Union, final, overload
 
 _Bytes = Union[bytes, str]
 _Agents = Union[bytes, str, Sequence[Union[bytes, str]]]
@@ -43,6 +44,11 @@ __all__ = [
     "should_follow_redirect",
     "max_age_from_cache_control",
     "truncate_body",
+    "WarcRecord",
+    "WarcRecords",
+    "warc_columns",
+    "capture_columns",
+    "robots_key",
     "MAX_ROBOTS_TXT_BYTES",
     "MAX_REDIRECT_HOPS",
     "__version__",
@@ -362,3 +368,51 @@ class CacheEntry:
     def unreachable_since(self) -> float | None: ...
     @property
     def policy(self) -> Policy: ...
+
+@final
+class WarcRecord:
+    @property
+    def offset(self) -> int: ...
+    @property
+    def warc_type(self) -> str | None: ...
+    @property
+    def url(self) -> str | None: ...
+    @property
+    def date(self) -> str | None: ...
+    @property
+    def status(self) -> int | None: ...
+    @property
+    def location(self) -> str | None: ...
+    @property
+    def body(self) -> bytes | None: ...
+    @property
+    def truncated(self) -> str | None: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def is_robots(self) -> bool: ...
+
+@final
+class WarcRecords:
+    def __new__(cls, path: str | os.PathLike[str]) -> WarcRecords: ...
+    def __iter__(self) -> WarcRecords: ...
+    def __next__(self) -> WarcRecord: ...
+
+def warc_columns(
+    files: list[str],
+    agents: list[str],
+    tokens: list[str],
+    paths: list[str] | None = None,
+    urls: list[str] | None = None,
+    rfc9309: bool = False,
+    threads: int | None = None,
+    bodies: bool = False,
+) -> tuple[dict[str, list[Any]], list[tuple[str, int, str]]]: ...
+def capture_columns(
+    capture: dict[str, Any],
+    agents: list[str],
+    tokens: list[str],
+    items: list[str],
+    rfc9309: bool = False,
+) -> tuple[dict[str, list[Any]], list[tuple[str, int, str]]]: ...
+def robots_key(url: str) -> tuple[str | None, str | None]: ...

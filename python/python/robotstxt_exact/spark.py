@@ -1,4 +1,5 @@
-"""Checking URL tables against robots.txt tables on Spark.
+"""Checking URL tables against robots.txt tables on Spark, and a crawl's
+robots.txt WARC files read into verdict tables (:func:`warc_verdicts`).
 
 :func:`check_urls` joins a table of URLs with a table of robots.txt bodies by
 host and adds three columns to the URL table:
@@ -48,7 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pyarrow
     from pyspark.sql import DataFrame
 
-__all__ = ["check_urls", "with_host", "RESULT_COLUMNS"]
+__all__ = ["check_urls", "with_host", "warc_verdicts", "RESULT_COLUMNS"]
 
 #: The columns :func:`check_urls` adds.
 RESULT_COLUMNS = ("allowed", "matching_line", "reason")
@@ -234,3 +235,198 @@ def check_urls(
     arrow_schema = to_arrow_schema(out_schema)
     run = _checker(agents, url_col, url_names, policy == Policy.RFC9309, arrow_schema)
     return both.mapInArrow(run, out_schema)
+
+
+# --- WARC archives -----------------------------------------------------------
+#
+# warc_verdicts reads a crawl's robots.txt WARC files on the executors, a
+# task per file (records of a file are read in order, so that redirects are
+# followed within the file as `robots warc` and robotstxt_exact.warc follow
+# them), and gives the same table as robotstxt_exact.warc.verdicts. With a
+# URL table, the files' captures (each with the response that decided it)
+# are joined with the URLs by robots.txt URL, as check_urls joins by host,
+# and each capture's body is parsed once for all its URLs.
+
+
+def _warc_schema(urls: bool):
+    from pyspark.sql import types as T
+
+    from .warc import ARROW_TYPES, COLUMNS
+
+    kinds = {"int64": T.LongType(), "bool": T.BooleanType(), "string": T.StringType()}
+    return T.StructType(
+        [
+            T.StructField("url" if (c == "path" and urls) else c, kinds[ARROW_TYPES[c]], True)
+            for c in COLUMNS
+        ]
+    )
+
+
+def warc_verdicts(
+    spark,
+    warc_paths: Sequence[str],
+    agents: str | Sequence[str] = (),
+    *,
+    agents_from: str | None = None,
+    check_paths: Sequence[str] | None = None,
+    urls: "DataFrame | None" = None,
+    url_col: str = "url",
+    policy: Policy = Policy.GOOGLE,
+    num_partitions: int | None = None,
+) -> "DataFrame":
+    """The verdict table of a crawl's robots.txt WARC files, as
+    :func:`robotstxt_exact.warc.verdicts` gives it, computed on the
+    executors: a row per capture, agent and path (``check_paths``, default
+    ``/``), or, with ``urls`` (a DataFrame with ``url_col``), a row per page
+    URL and agent for each capture of its robots.txt, and a row with outcome
+    ``unknown`` for URLs whose robots.txt no file captures.
+
+    ``warc_paths`` are paths the executors can open (a shared or mounted
+    file system: ``/dbfs/...``, ``/mnt/...``; for ``s3://`` objects, copy
+    them to local disk or mount the bucket first). ``agents_from`` is read
+    on the driver (``"ai"``, ``"all"`` or a crawler list file).
+    ``num_partitions``: how many tasks read the files (default: one per
+    file). Records that cannot be read are reported on the executors'
+    standard error and skipped."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    from .warc import _tokens
+
+    agent_list = [agents] if isinstance(agents, str) else list(agents)
+    tokens = _tokens(agents_from)
+    if not agent_list and not tokens:
+        raise ValueError("no agent: give agents=[...] or agents_from='ai', 'all' or a list file")
+    paths = [str(p) for p in warc_paths]
+    rfc9309 = policy == Policy.RFC9309
+    files = spark.createDataFrame([(i, p) for i, p in enumerate(paths)], "i long, path string")
+    files = files.repartition(num_partitions or max(1, len(paths)), "i")
+    check = list(check_paths) if check_paths is not None else None
+    if urls is None:
+        schema = _warc_schema(False)
+        arrow_schema = to_arrow_schema(schema)
+
+        def read(batches):
+            import pyarrow as pa
+
+            from ._native import warc_columns
+
+            for batch in batches:
+                for path in batch.column(1).to_pylist():
+                    columns, errors = warc_columns([path], agent_list, tokens, check, None, rfc9309, 1)
+                    _report(errors)
+                    yield pa.RecordBatch.from_pydict(columns, schema=arrow_schema)
+
+        return files.mapInArrow(read, schema)
+
+    # Stage 1: per file, a row per capture with the response that decided it.
+    from pyspark.sql import types as T
+
+    capture_schema = T.StructType(
+        list(_warc_schema(False).fields)
+        + [T.StructField("fetch", T.StringType(), True), T.StructField("body", T.BinaryType(), True)]
+    )
+    capture_arrow = to_arrow_schema(capture_schema)
+
+    def captures(batches):
+        import pyarrow as pa
+
+        from ._native import warc_columns
+
+        for batch in batches:
+            for path in batch.column(1).to_pylist():
+                columns, errors = warc_columns([path], [], [], None, None, rfc9309, 1, True)
+                _report(errors)
+                yield pa.RecordBatch.from_pydict(columns, schema=capture_arrow)
+
+    caps = files.mapInArrow(captures, capture_schema)
+    # Stage 2: the URLs keyed by their robots.txt URL (null when none).
+    keyed_schema = T.StructType(
+        [
+            T.StructField(_KEY, T.StringType(), True),
+            T.StructField(_WHY, T.StringType(), True),
+            T.StructField(url_col, T.StringType(), True),
+        ]
+    )
+    keyed_arrow = to_arrow_schema(keyed_schema)
+
+    def key_urls(batches):
+        import pyarrow as pa
+
+        from ._native import robots_key
+
+        for batch in batches:
+            us = batch.column(0).to_pylist()
+            keys = [robots_key(u) if u is not None else (None, "no robots.txt: no URL") for u in us]
+            yield pa.RecordBatch.from_arrays(
+                [pa.array([k for k, _ in keys], pa.string()), pa.array([w for _, w in keys], pa.string()),
+                 pa.array(us, pa.string())],
+                schema=keyed_arrow,
+            )
+
+    keyed = urls.select(F.col(f"`{url_col}`").cast("string")).mapInArrow(key_urls, keyed_schema)
+    cap_cols = [f.name for f in capture_schema.fields]
+    tagged_caps = caps.select(
+        F.col("robots_url").alias(_KEY), F.lit(0).alias(_KIND), F.lit(None).cast("string").alias(_WHY),
+        F.lit(None).cast("string").alias("__url"), *[F.col(c) for c in cap_cols],
+    )
+    tagged_urls = keyed.select(
+        F.col(_KEY), F.lit(1).alias(_KIND), F.col(_WHY), F.col(url_col).alias("__url"),
+        *[F.lit(None).cast(f.dataType).alias(f.name) for f in capture_schema.fields],
+    )
+    both = tagged_caps.unionByName(tagged_urls)
+    both = both.repartition(num_partitions, _KEY) if num_partitions else both.repartition(_KEY)
+    both = both.sortWithinPartitions(_KEY, _KIND)
+    out_schema = _warc_schema(True)
+    out_arrow = to_arrow_schema(out_schema)
+
+    def answer(batches):
+        import pyarrow as pa
+
+        from ._native import capture_columns
+
+        def emit(capture: dict, items: list):
+            columns, _ = capture_columns(capture, agent_list, tokens, items, rfc9309)
+            return pa.RecordBatch.from_pydict(columns, schema=out_arrow)
+
+        key = object()
+        held: list[dict] = []
+        waiting: list[str] = []
+
+        def flush():
+            if not waiting:
+                return
+            if held:
+                for capture in held:
+                    yield emit(capture, waiting)
+            else:
+                missing = {"fetch": "unknown", "reason": "the robots.txt is not captured", "robots_url": key}
+                yield emit(missing, waiting)
+
+        for batch in batches:
+            rows = batch.to_pylist()
+            for row in rows:
+                k = row[_KEY]
+                if row[_KIND] == 1 and k is None:
+                    yield emit({"fetch": "unknown", "reason": row[_WHY], "robots_url": None}, [row["__url"]])
+                    continue
+                if k != key:
+                    yield from flush()
+                    key, held, waiting = k, [], []
+                if row[_KIND] == 0:
+                    held.append({c: row[c] for c in cap_cols})
+                else:
+                    waiting.append(row["__url"])
+        yield from flush()
+
+    return both.mapInArrow(answer, out_schema)
+
+
+_WHY = "__robotstxt_why"
+
+
+def _report(errors) -> None:
+    import sys
+
+    for file, offset, message in errors:
+        print(f"robotstxt_exact.spark: {file}: record at byte {offset}: {message}", file=sys.stderr)

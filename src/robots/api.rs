@@ -146,7 +146,10 @@ impl Robots {
 
     /// The `sitemap` values in file order.
     pub fn sitemaps(&self) -> impl ExactSizeIterator<Item = &[u8]> + '_ {
-        self.parsed.sitemaps.iter().map(|&s| self.parsed.bytes(s))
+        self.parsed
+            .sitemap_spans()
+            .iter()
+            .map(|&s| self.parsed.bytes(s))
     }
 
     /// The groups in file order. Rules before the first `user-agent` line
@@ -162,7 +165,7 @@ impl Robots {
     /// the end. Constant time, for callers that index.
     pub fn sitemap(&self, index: usize) -> Option<&[u8]> {
         self.parsed
-            .sitemaps
+            .sitemap_spans()
             .get(index)
             .map(|&s| self.parsed.bytes(s))
     }

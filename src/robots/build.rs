@@ -15,8 +15,8 @@ use crate::robots::alloc::{Alloc, Span, bytes, push_bytes, too_large, try_boxed,
 use crate::robots::claim::RuleKind;
 use crate::robots::extensions::{ExtensionBlock, GroupExtensions, PreferenceData};
 use crate::robots::parsed::{
-    AgentData, AgentName, FileValueData, GroupData, LazyIndex, Parsed, RuleData, compare_names,
-    range,
+    AgentData, AgentName, FILE_VALUES_MARK, FileValueData, GroupData, LazyIndex, Parsed, RuleData,
+    compare_names, range,
 };
 use crate::word::{ascii_lowercase, head};
 
@@ -282,6 +282,15 @@ impl Builder {
             entry.name.start = start;
         }
 
+        // The sitemaps, then the file-wide values after their mark.
+        if !self.file_values.is_empty() {
+            try_push(&mut self.sitemaps, FILE_VALUES_MARK)?;
+            for value in &self.file_values {
+                try_push(&mut self.sitemaps, value.value)?;
+                try_push(&mut self.sitemaps, value.meta())?;
+            }
+        }
+
         Ok(Parsed {
             arena: try_boxed(self.arena)?,
             agents: try_boxed(self.agents)?,
@@ -294,8 +303,7 @@ impl Builder {
             global_indexes,
             indexes: try_boxed(indexes)?,
             index_groups: try_boxed(index_groups)?,
-            sitemaps: try_boxed(self.sitemaps)?,
-            file_values: try_boxed(self.file_values)?,
+            file_lines: try_boxed(self.sitemaps)?,
         })
     }
 }

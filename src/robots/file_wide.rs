@@ -35,8 +35,7 @@ impl Robots {
     fn file_values(&self, license: bool) -> impl Iterator<Item = FileValue<'_>> + '_ {
         let parsed = self.parsed();
         parsed
-            .file_values
-            .iter()
+            .file_values()
             .filter(move |v| v.is_license == license)
             .map(move |v| FileValue {
                 value: parsed.bytes(v.value),
@@ -145,5 +144,40 @@ mod tests {
         assert_eq!(at("https://example.com/private/x"), Some((false, 8)));
         assert_eq!(at("https://example.com/public"), Some((true, 0)));
         assert_eq!(robots.policy("__usage_other", "/").unwrap(), None);
+    }
+
+    #[test]
+    fn sitemaps_and_file_values_share_one_slice_without_mixing() {
+        // Sitemaps and License lines are both file-wide: each keeps its own
+        // values in file order wherever the other stands.
+        let robots = Robots::parse(
+            "Sitemap: https://example.com/a.xml
+License: https://example.com/l.xml
+             Sitemap: https://example.com/b.xml
+LLM-Policy: /llms.txt
+",
+        );
+        let sitemaps: Vec<&[u8]> = robots.sitemaps().collect();
+        assert_eq!(
+            sitemaps,
+            [
+                &b"https://example.com/a.xml"[..],
+                b"https://example.com/b.xml"
+            ]
+        );
+        assert_eq!(robots.sitemaps().len(), 2);
+        assert_eq!(robots.sitemap(1), Some(&b"https://example.com/b.xml"[..]));
+        assert_eq!(robots.sitemap(2), None);
+        let lines = |it: &mut dyn Iterator<Item = FileValue<'_>>| {
+            it.map(|v| (v.value.to_vec(), v.line)).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            lines(&mut robots.licenses()),
+            [(b"https://example.com/l.xml".to_vec(), 2)]
+        );
+        assert_eq!(
+            lines(&mut robots.llm_policies()),
+            [(b"/llms.txt".to_vec(), 4)]
+        );
     }
 }

@@ -163,11 +163,21 @@ pub(super) struct Parsed {
     pub(super) indexes: Box<[LazyIndex]>,
     /// The groups of each index.
     pub(super) index_groups: Box<[u32]>,
-    pub(super) sitemaps: Box<[Span]>,
-    /// The file-wide extension lines (`License`, `LLM-Policy`), in file
-    /// order.
-    pub(super) file_values: Box<[FileValueData]>,
+    /// The lines for the whole file: each `sitemap` value in file order;
+    /// then, only when the file has `License` or `LLM-Policy` lines,
+    /// [`FILE_VALUES_MARK`] and two spans per such line (its value, then
+    /// its line number and kind as [`FileValueData::meta`]). One slice, so
+    /// that the many files without those lines hold no more than before
+    /// they were read.
+    pub(super) file_lines: Box<[Span]>,
 }
+
+/// Ends the sitemaps in [`Parsed::file_lines`]: no value starts at the
+/// arena's 4 GiB limit.
+pub(super) const FILE_VALUES_MARK: Span = Span {
+    start: u32::MAX,
+    len: u32::MAX,
+};
 
 /// A file-wide extension line as stored: which key, its value and line.
 #[derive(Debug, Clone, Copy)]
@@ -178,7 +188,41 @@ pub(super) struct FileValueData {
     pub(super) line: u32,
 }
 
+impl FileValueData {
+    /// The second span of the line in [`Parsed::file_lines`].
+    pub(super) fn meta(&self) -> Span {
+        Span {
+            start: self.line,
+            len: u32::from(self.is_license),
+        }
+    }
+}
+
 impl Parsed {
+    /// The `sitemap` values' spans, in file order.
+    pub(super) fn sitemap_spans(&self) -> &[Span] {
+        let end = self
+            .file_lines
+            .iter()
+            .position(|&s| s == FILE_VALUES_MARK)
+            .unwrap_or(self.file_lines.len());
+        &self.file_lines[..end]
+    }
+
+    /// The `License` and `LLM-Policy` lines, in file order.
+    pub(super) fn file_values(&self) -> impl Iterator<Item = FileValueData> + '_ {
+        let after = self.sitemap_spans().len() + 1;
+        self.file_lines
+            .get(after..)
+            .unwrap_or_default()
+            .chunks_exact(2)
+            .map(|pair| FileValueData {
+                is_license: pair[1].len == 1,
+                value: pair[0],
+                line: pair[1].start,
+            })
+    }
+
     /// The bytes of `span` in the arena.
     pub(super) fn bytes(&self, span: Span) -> &[u8] {
         bytes(&self.arena, span)
@@ -412,8 +456,7 @@ impl Parsed {
             + size_of_val(&*self.agent_groups)
             + size_of_val(&*self.global_groups)
             + size_of_val(&*self.index_lists)
-            + size_of_val(&*self.sitemaps)
-            + size_of_val(&*self.file_values)
+            + size_of_val(&*self.file_lines)
     }
 }
 

@@ -569,11 +569,12 @@ else
   skipped "the Debian package test" "it needs dpkg-deb, cpack and root (or sudo -n)"
 fi
 
-# Google's test cases and the protected-API replay, through robots.h in
-# every configuration a user may build it in: g++ and clang++, C++11/14/17/20,
-# with abseil's absl::string_view and with the header's own. One tree per
-# compiler, each configuration built once; one configuration runs under
-# valgrind, the other fifteen natively.
+# The shared cases of spec/cases/ (Google's test cases among them) and the
+# protected-API replay, through robots.h in every configuration a user may
+# build it in: g++ and clang++, C++11/14/17/20, with abseil's
+# absl::string_view and with the header's own; and the shared cases through
+# the C API. One tree per compiler, each configuration built once; one
+# configuration and the C API run under valgrind, the other fifteen natively.
 step "compat-tests: configure and build (g++ and clang++, C++11..20, with and without abseil)"
 for cxx in g++ clang++; do
   cmake -S compat-tests -B "$WORK/compat-$cxx" -DCMAKE_PREFIX_PATH="$PREFIX" \
@@ -585,15 +586,21 @@ done
 CONFIGS=0
 for cxx in g++ clang++; do
   LISTED="$(ctest --test-dir "$WORK/compat-$cxx" -N)"
+  # Every configuration lists every shared case, as the C API does.
+  SPEC_CASES="$(grep -c ': [A-Za-z]*-c-api\.' <<<"$LISTED" || true)"
+  n="$(grep -c ': [A-Za-z]*-c-api\.RobotsUnittest\.' <<<"$LISTED" || true)"
+  ((n == 23)) || die "$cxx: expected Google's 23 tests through the C API, ctest lists $n"
   for config in $(grep -o ': [A-Za-z]*-cxx[0-9]*-[a-z]*\.' <<<"$LISTED" | sort -u | tr -d ': .'); do
     n="$(grep -c ": $config\.RobotsUnittest\." <<<"$LISTED" || true)"
     ((n == 23)) || die "$cxx $config: expected Google's 23 tests through the C++ API, ctest lists $n"
     n="$(grep -c ": $config\.ProtectedApi\." <<<"$LISTED" || true)"
     ((n == 5)) || die "$cxx $config: expected the 5 ProtectedApi tests, ctest lists $n"
+    n="$(grep -c ": $config\." <<<"$LISTED" || true)"
+    ((n == SPEC_CASES + 5)) ||
+      die "$cxx $config: expected the $SPEC_CASES shared cases and 5 ProtectedApi tests, ctest lists $n"
     CONFIGS=$((CONFIGS + 1))
   done
-  n="$(grep -c ': [A-Za-z]*-c-api\.RobotsCApiUnittest\.' <<<"$LISTED" || true)"
-  ((n == 23)) || die "$cxx: expected Google's 23 tests through the C API, ctest lists $n"
+  echo "$cxx: ctest lists the $SPEC_CASES shared cases of spec/cases/ in each configuration and through the C API"
 done
 ((CONFIGS == 16)) || die "expected 16 configurations (2 compilers x 4 standards x abseil or not), found $CONFIGS"
 

@@ -149,8 +149,8 @@ if ((${#OTHERS[@]})); then
     "$venv/bin/python" -m pip install -q pytest
     "$venv/bin/python" -m pip install -q --force-reinstall --no-deps "$WHEEL"
     rc=0
-    "$venv/bin/python" -m pytest -p no:cacheprovider -q python/tests/test_google.py \
-      python/tests/test_google_reporting.py python/tests/test_api.py \
+    "$venv/bin/python" -m pytest -p no:cacheprovider -q python/tests/test_spec.py \
+      python/tests/test_api.py \
       python/tests/test_robotparser_read.py python/tests/test_readme.py \
       python/tests/test_out_of_memory.py python/tests/test_misuse.py || rc=$?
     ((rc == 0)) || die "pytest on $other exited with status $rc"

@@ -72,6 +72,33 @@ pub struct LineMetadata {
 }
 
 impl LineMetadata {
+    /// The seven flags as bits, in field order: `is_empty` is bit 0 (value
+    /// 1), `is_missing_colon_separator` bit 6 (value 64). The reporter keeps
+    /// them so, and the bindings hand them across their boundaries so
+    /// (`spec/vocabulary.json`, `line-metadata`).
+    pub const fn bits(&self) -> u8 {
+        self.is_empty as u8
+            | (self.has_comment as u8) << 1
+            | (self.is_comment as u8) << 2
+            | (self.has_directive as u8) << 3
+            | (self.is_acceptable_typo as u8) << 4
+            | (self.is_line_too_long as u8) << 5
+            | (self.is_missing_colon_separator as u8) << 6
+    }
+
+    /// The flags from their [`bits`](Self::bits); bit 7 is ignored.
+    pub const fn from_bits(bits: u8) -> LineMetadata {
+        LineMetadata {
+            is_empty: bits & 1 != 0,
+            has_comment: bits & 1 << 1 != 0,
+            is_comment: bits & 1 << 2 != 0,
+            has_directive: bits & 1 << 3 != 0,
+            is_acceptable_typo: bits & 1 << 4 != 0,
+            is_line_too_long: bits & 1 << 5 != 0,
+            is_missing_colon_separator: bits & 1 << 6 != 0,
+        }
+    }
+
     /// The metadata of an empty line: only `is_empty` is set.
     pub const EMPTY_LINE: LineMetadata = LineMetadata {
         is_empty: true,

@@ -13,7 +13,7 @@ use robotstxt_exact::{
     ParseHandler, Robots, RobotsMatcher, RobotsParsingReporter, get_path_params_query,
     is_valid_user_agent_to_obey, maybe_escape_pattern, parse_robots_txt,
 };
-use spec_runner::{Answer, Api, Event, Report, ReportedLine, TAGS, flags};
+use spec_runner::{Answer, Api, Event, Report, ReportedLine, flags};
 
 #[derive(Default)]
 struct Recorder(Vec<Event>);
@@ -101,7 +101,7 @@ impl Api for RustApi {
                     let m = &line.metadata;
                     ReportedLine {
                         line_num: line.line_num,
-                        tag: TAGS[line.tag_name as usize],
+                        tag: line.tag_name.name(),
                         is_typo: line.is_typo,
                         flags: flags([
                             m.is_empty,

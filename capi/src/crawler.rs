@@ -46,7 +46,14 @@ pub const ROBOTSTXT_MAX_REDIRECT_HOPS: u32 = 5;
 /// about 34,800 years on, where every platform's `SystemTime` still reaches.
 const MAX_UNIX_SECS: u64 = 1 << 40;
 
+// The C values are the core's codes (spec/vocabulary.json), written out for
+// cbindgen, which reads literals.
 const _: () = {
+    assert!(ROBOTSTXT_POLICY_GOOGLE == Policy::Google.code());
+    assert!(ROBOTSTXT_POLICY_RFC9309 == Policy::Rfc9309.code());
+    assert!(robotstxt_decision::UseRules as u32 == Decision::UseRules.code());
+    assert!(robotstxt_decision::AllowAll as u32 == Decision::AllowAll.code());
+    assert!(robotstxt_decision::DisallowAll as u32 == Decision::DisallowAll.code());
     assert!(ROBOTSTXT_MAX_ROBOTS_TXT_BYTES == crawler::MAX_ROBOTS_TXT_BYTES);
     assert!(ROBOTSTXT_MAX_REDIRECT_HOPS == crawler::MAX_REDIRECT_HOPS);
     assert!(ROBOTSTXT_MAX_PARSED_URL_LEN == crawler::MAX_PARSED_URL_LEN);

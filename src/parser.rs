@@ -49,11 +49,7 @@ pub enum KeyType {
 
 /// What the parser learned about one line, reported after the line's
 /// directive (if any) has been handed to the handler.
-///
-/// Laid out as C lays out seven `bool`s in this order, so that the C ABI
-/// hands it to a C callback as it is, with no copy per line.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-#[repr(C)]
 pub struct LineMetadata {
     /// The line is empty (no content and no comment).
     pub is_empty: bool,

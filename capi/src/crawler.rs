@@ -63,6 +63,17 @@ fn time(unix_secs: u64) -> SystemTime {
     SystemTime::UNIX_EPOCH + Duration::from_secs(unix_secs.min(MAX_UNIX_SECS))
 }
 
+/// `fresh_until` of a cache entry in whole seconds since the epoch: the
+/// core saturates a lifetime too long for the clock at the latest time
+/// `SystemTime` holds, which C is told as `UINT64_MAX`, "fresh for ever".
+fn fresh_until_unix_secs(until: SystemTime) -> u64 {
+    if until.checked_add(Duration::from_nanos(1)).is_none() {
+        u64::MAX
+    } else {
+        unix_secs(until)
+    }
+}
+
 fn unix_secs(time: SystemTime) -> u64 {
     time.duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
@@ -575,11 +586,11 @@ pub unsafe extern "C" fn robotstxt_cache_entry_fresh_until(
     fresh_until: *mut u64,
 ) -> bool {
     ffi_boundary!({
-        let Some(until) = try_ref!(entry).inner.fresh_until_unix_secs() else {
+        let Some(until) = try_ref!(entry).inner.fresh_until() else {
             return false;
         };
         // SAFETY: the caller passes NULL or a writable uint64_t.
-        unsafe { write_opt(fresh_until, until) };
+        unsafe { write_opt(fresh_until, fresh_until_unix_secs(until)) };
         true
     })
 }

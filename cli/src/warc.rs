@@ -20,7 +20,8 @@ use robotstxt_warc::{Agent, Class, Input, Limits, Query, ReadError, Rows, Sink, 
 use crate::output::fail;
 use crate::robots_txt::{PolicyArg, is_stdin, stdin_closed_error};
 use crate::warc_table::{Csv, Jsonl, TableWriter};
-use crate::{EXIT_FOUND, EXIT_OK, agents, std_fds};
+use crate::exit::{EXIT_FOUND, EXIT_OK};
+use crate::{agents, std_fds};
 
 /// The table's format.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! the bounds those documents give. The calls that allocate nothing are
 //! held to zero.
 //!
-//! `cargo test -p robotstxt-exact-capi --test ffi_memory -- --nocapture`
+//! `cargo test -p robotstxt-exact-capi --test ffi_allocation_bounds -- --nocapture`
 //! prints the table.
 
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -5,7 +5,7 @@
 # against glibc 2.17's symbols), its tag and glibc needs checked
 # (auditwheel, objdump); then that wheel installed into a virtual
 # environment with its `spark` extra and what the tests need (pytest, mypy,
-# Protego, Scrapy), and pytest: Google's test cases, the corpus differential
+# Protego, Scrapy), and pytest: the shared cases of spec/, the corpus differential
 # against the Rust core, the adapters against urllib.robotparser and
 # Protego, 8 threads on one Robots, a Scrapy crawl of a local server and a
 # local Spark run. One release compile of the extension in all.

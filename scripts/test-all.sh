@@ -573,8 +573,9 @@ fi
 # protected-API replay, through robots.h in every configuration a user may
 # build it in: g++ and clang++, C++11/14/17/20, with abseil's
 # absl::string_view and with the header's own; and the shared cases through
-# the C API. One tree per compiler, each configuration built once; one
-# configuration and the C API run under valgrind, the other fifteen natively.
+# the C API. One tree per compiler, each configuration built once; every
+# case natively as a test of its own, and one configuration and the C API
+# also under valgrind, all their cases in one process each.
 step "compat-tests: configure and build (g++ and clang++, C++11..20, with and without abseil)"
 for cxx in g++ clang++; do
   cmake -S compat-tests -B "$WORK/compat-$cxx" -DCMAKE_PREFIX_PATH="$PREFIX" \
@@ -604,10 +605,10 @@ for cxx in g++ clang++; do
 done
 ((CONFIGS == 16)) || die "expected 16 configurations (2 compilers x 4 standards x abseil or not), found $CONFIGS"
 
-step "compat-tests: the g++ C++17 abseil configuration and the C API under valgrind"
+step "compat-tests: the g++ C++17 abseil configuration and the C API under valgrind, every case"
 ctest --test-dir "$WORK/compat-g++" -L memcheck -T memcheck --output-on-failure --parallel "$JOBS"
 
-step "compat-tests: the other 15 configurations natively"
+step "compat-tests: every case of the 16 configurations and the C API natively"
 ctest --test-dir "$WORK/compat-g++" -L native --output-on-failure --parallel "$JOBS"
 ctest --test-dir "$WORK/compat-clang++" --output-on-failure --parallel "$JOBS"
 

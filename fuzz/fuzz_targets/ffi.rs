@@ -1022,7 +1022,8 @@ fn check_crawler(url: &[u8], others: &[&[u8]], body: &[u8], bits: &mut Bits) {
                 if t.checked_add(Duration::from_nanos(1)).is_none() {
                     u64::MAX
                 } else {
-                    t.duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+                    t.duration_since(SystemTime::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs())
                 }
             });
             assert_eq!(until.is_some(), rust.fresh_until().is_some());

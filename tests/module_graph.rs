@@ -3,9 +3,9 @@
 //!
 //! # The graph
 //!
-//! The crates are those of [`CRATES`]: the core, the C ABI, the CLI and the
-//! WebAssembly and Python bindings, each read on its own. Every module file
-//! under a crate's source folder is a node: `src/lib.rs` (or `main.rs`) is
+//! The crates are those of [`CRATES`]: the core, the C ABI, the CLI, the
+//! WebAssembly, Python and JVM bindings and the WARC reader, each read on its
+//! own. Every module file under a crate's source folder is a node: `src/lib.rs` (or `main.rs`) is
 //! the crate root, `src/a.rs` and `src/a/mod.rs` are module `a`, `src/a/b.rs` is
 //! `a::b`. Module `m` depends on module `n` where the code of `m` names a
 //! path into `n`, in a `use` declaration or inline: a path that starts with
@@ -36,9 +36,18 @@ use std::path::{Path, PathBuf};
 const MAX_LINES: usize = 800;
 
 /// The source folders of the crates, from the repository root: the core,
-/// the C ABI, the CLI and the Python and WebAssembly bindings. Each is
-/// checked for circles, and its `.rs` files against the line limit.
-const CRATES: &[&str] = &["src", "capi/src", "cli/src", "python/src", "js/src"];
+/// the C ABI, the CLI, the Python, WebAssembly and JVM bindings and the
+/// WARC reader. Each is checked for circles, and its `.rs` files against
+/// the line limit.
+const CRATES: &[&str] = &[
+    "src",
+    "capi/src",
+    "cli/src",
+    "python/src",
+    "js/src",
+    "java/native/src",
+    "warc/src",
+];
 
 /// A module path, e.g. `["robots", "index"]`; the crate root is empty.
 type ModulePath = Vec<String>;

@@ -5,20 +5,19 @@
 //!
 //! The crates are those of [`CRATES`]: the core, the C ABI, the CLI, the
 //! WebAssembly, Python and JVM bindings and the WARC reader, each read on its
-//! own. Every module file under a crate's source folder is a node: `src/lib.rs` (or `main.rs`) is
-//! the crate root, `src/a.rs` and `src/a/mod.rs` are module `a`, `src/a/b.rs` is
-//! `a::b`. Module `m` depends on module `n` where the code of `m` names a
-//! path into `n`, in a `use` declaration or inline: a path that starts with
-//! `crate::`, `super::`, `self::` or the name of one of `m`'s own child
-//! modules. The path is followed through the modules it names, and then
+//! own. Every module file under a crate's source folder is a node: `src/lib.rs`
+//! (or `main.rs`) is the crate root, `src/a.rs` and `src/a/mod.rs` are module
+//! `a`, `src/a/b.rs` is `a::b`. Module `m` depends on module `n` where the code
+//! of `m` names a path into `n`, in a `use` declaration or inline: a path that
+//! starts with `crate::`, `super::`, `self::` or the name of one of `m`'s own
+//! child modules. The path is followed through the modules it names, and then
 //! through re-exports (`pub use`, `pub(crate) use`, ...) to the module that
-//! defines the item, so that importing through the crate root or a
-//! module's facade counts as importing from where the item lives. A
-//! module's `mod` declarations of its children are not dependencies;
-//! comments, string and character literals, and test code (`#[cfg(test)]`
-//! modules, inline or in a file of their own) are not read. Every circle
-//! (two or more modules that each reach the others) fails the test, with
-//! the paths that make it.
+//! defines the item, so that importing through the crate root or a module's
+//! facade counts as importing from where the item lives. A module's `mod`
+//! declarations of its children are not dependencies; comments, string and
+//! character literals, and test code (`#[cfg(test)]` modules, inline or in a
+//! file of their own) are not read. Every circle (two or more modules that each
+//! reach the others) fails the test, with the paths that make it.
 //!
 //! # The lines
 //!

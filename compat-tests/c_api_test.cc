@@ -1,15 +1,19 @@
-// Google's robots_test.cc and reporting_robots_test.cc cases, answered by the
-// plain C API (robotstxt.h) rather than the C++ header, so the C contract is
-// held to the same expectations. The helpers below are the only C-specific
-// part; the cases are in cases/*.inc.
+// The shared cases of spec/cases/ (Google's robots_test.cc and
+// reporting_robots_test.cc among them), answered by the plain C API
+// (robotstxt.h) rather than the C++ headers, so the C contract is held to
+// the same expectations. This file is the C-specific part: how each
+// question is asked; the cases and their checks are in spec/runner.cc.
 #include "robotstxt.h"
 
+#include <gtest/gtest.h>
+
 #include <cstddef>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "compat.h"
+#include "spec/runner.h"
 
 namespace {
 
@@ -27,162 +31,156 @@ struct BufferFree {
   void operator()(char* buffer) const { robotstxt_buffer_free(buffer); }
 };
 
-bool IsUserAgentAllowed(absl::string_view robotstxt,
-                        const std::string& user_agent, const std::string& url) {
-  const std::unique_ptr<robotstxt_matcher, MatcherFree> matcher(
-      robotstxt_matcher_new());
-  EXPECT_NE(nullptr, matcher);
-  bool allowed = false;
-  EXPECT_EQ(ROBOTSTXT_STATUS_OK,
-            robotstxt_matcher_one_agent_allowed_by_robots(
-                matcher.get(), robotstxt.data(), robotstxt.size(),
-                user_agent.data(), user_agent.size(), url.data(), url.size(),
-                &allowed));
-  return allowed;
+std::vector<spec::Event>* Events(void* user_data) {
+  return static_cast<std::vector<spec::Event>*>(user_data);
+}
+void Add(void* user_data, uint32_t line_num, const char* kind, const char* value,
+         size_t value_len) {
+  spec::Event e;
+  e.line = static_cast<int>(line_num);
+  e.kind = kind;
+  e.value.assign(value, value_len);
+  Events(user_data)->push_back(e);
+}
+void OnUserAgent(void* u, uint32_t line, const char* v, size_t n) {
+  Add(u, line, "user-agent", v, n);
+}
+void OnAllow(void* u, uint32_t line, const char* v, size_t n) { Add(u, line, "allow", v, n); }
+void OnDisallow(void* u, uint32_t line, const char* v, size_t n) {
+  Add(u, line, "disallow", v, n);
+}
+void OnSitemap(void* u, uint32_t line, const char* v, size_t n) {
+  Add(u, line, "sitemap", v, n);
+}
+void OnUnknown(void* u, uint32_t line, const char* k, size_t kn, const char* v, size_t vn) {
+  Add(u, line, "unknown", v, vn);
+  Events(u)->back().key.assign(k, kn);
 }
 
-bool IsValidUserAgentToObey(absl::string_view user_agent) {
-  return robotstxt_is_valid_user_agent_to_obey(user_agent.data(),
-                                               user_agent.size());
-}
-
-// The C callbacks feed the same counter the C++ driver's handler feeds.
-compat::StatsCounter* Counter(void* user_data) {
-  return static_cast<compat::StatsCounter*>(user_data);
-}
-void OnStart(void* user_data) { Counter(user_data)->OnStart(); }
-void OnDirective(void* user_data, uint32_t line_num, const char*, size_t) {
-  Counter(user_data)->OnDirective(static_cast<int>(line_num));
-}
-void OnSitemap(void* user_data, uint32_t line_num, const char* value,
-               size_t value_len) {
-  Counter(user_data)->OnSitemap(static_cast<int>(line_num),
-                                absl::string_view(value, value_len));
-}
-void OnUnknown(void* user_data, uint32_t line_num, const char*, size_t,
-               const char*, size_t) {
-  Counter(user_data)->OnUnknown(static_cast<int>(line_num));
-}
-
-void ParseWithStats(absl::string_view body, compat::StatsCounter* stats) {
-  robotstxt_parse_callbacks callbacks = {};
-  callbacks.user_data = stats;
-  callbacks.handle_robots_start = OnStart;
-  callbacks.handle_user_agent = OnDirective;
-  callbacks.handle_allow = OnDirective;
-  callbacks.handle_disallow = OnDirective;
-  callbacks.handle_sitemap = OnSitemap;
-  callbacks.handle_unknown_action = OnUnknown;
-  EXPECT_EQ(ROBOTSTXT_STATUS_OK,
-            robotstxt_parse(body.data(), body.size(), &callbacks));
-}
-
-// Through the caller-buffer interface: ask for the length, then fill.
-std::string PathParamsQuery(const std::string& url) {
-  size_t len = 0;
-  EXPECT_EQ(ROBOTSTXT_STATUS_BUFFER_TOO_SMALL,
-            robotstxt_get_path_params_query(url.data(), url.size(), nullptr, 0,
-                                            &len));
-  std::vector<char> buffer(len + 1, '\x7f');
-  size_t written = 0;
-  EXPECT_EQ(ROBOTSTXT_STATUS_OK,
-            robotstxt_get_path_params_query(url.data(), url.size(),
-                                            buffer.data(), buffer.size(),
-                                            &written));
-  EXPECT_EQ(len, written);
-  EXPECT_EQ('\0', buffer[written]);
-  return std::string(buffer.data(), written);
-}
-
-// Through the library-allocated interface.
-std::string EscapedPattern(const std::string& pattern) {
-  char* out = nullptr;
-  size_t len = 0;
-  bool escaped = false;
-  EXPECT_EQ(ROBOTSTXT_STATUS_OK,
-            robotstxt_maybe_escape_pattern_alloc(
-                pattern.data(), pattern.size(), &out, &len, &escaped));
-  const std::unique_ptr<char, BufferFree> owned(out);
-  if (out == nullptr) return std::string();
-  const std::string result(out, len);
-  // The flag says whether anything changed.
-  EXPECT_EQ(result != pattern, escaped) << pattern;
-  return result;
-}
-
-compat::Tag ToTag(robotstxt_tag_name tag) {
+const char* TagName(robotstxt_tag_name tag) {
   switch (tag) {
     case ROBOTSTXT_TAG_NAME_UNKNOWN:
-      return compat::Tag::kUnknown;
+      return "unknown";
     case ROBOTSTXT_TAG_NAME_USER_AGENT:
-      return compat::Tag::kUserAgent;
+      return "user-agent";
     case ROBOTSTXT_TAG_NAME_ALLOW:
-      return compat::Tag::kAllow;
+      return "allow";
     case ROBOTSTXT_TAG_NAME_DISALLOW:
-      return compat::Tag::kDisallow;
+      return "disallow";
     case ROBOTSTXT_TAG_NAME_SITEMAP:
-      return compat::Tag::kSitemap;
+      return "sitemap";
     case ROBOTSTXT_TAG_NAME_UNUSED:
-      return compat::Tag::kUnused;
+      return "unused";
   }
-  ADD_FAILURE() << "unexpected tag value " << static_cast<int>(tag);
-  return compat::Tag::kUnknown;
+  return "(not a tag)";
 }
 
-compat::ParsedLine ToParsedLine(const robotstxt_parsed_line& line) {
-  const robotstxt_line_metadata& m = line.metadata;
-  unsigned flags = compat::kNone;
-  if (m.is_empty) flags |= compat::kIsEmpty;
-  if (m.has_comment) flags |= compat::kHasComment;
-  if (m.is_comment) flags |= compat::kIsComment;
-  if (m.has_directive) flags |= compat::kHasDirective;
-  if (m.is_acceptable_typo) flags |= compat::kIsAcceptableTypo;
-  if (m.is_line_too_long) flags |= compat::kIsLineTooLong;
-  if (m.is_missing_colon_separator) flags |= compat::kIsMissingColonSeparator;
-  return {static_cast<int>(line.line_num), ToTag(line.tag_name), line.is_typo,
-          flags};
-}
-
-class ParsingReport {
+class CApi : public spec::Api {
  public:
-  ParsingReport() : reporter_(robotstxt_reporter_new()) {
-    EXPECT_NE(nullptr, reporter_);
+  spec::Answer Allowed(const std::string& robots, const std::string& agent,
+                       const std::string& url) override {
+    const std::unique_ptr<robotstxt_matcher, MatcherFree> matcher(robotstxt_matcher_new());
+    EXPECT_NE(nullptr, matcher);
+    spec::Answer answer;
+    answer.allowed = false;
+    EXPECT_EQ(ROBOTSTXT_STATUS_OK,
+              robotstxt_matcher_one_agent_allowed_by_robots(
+                  matcher.get(), robots.data(), robots.size(), agent.data(), agent.size(),
+                  url.data(), url.size(), &answer.allowed));
+    answer.matching_line = static_cast<int>(robotstxt_matcher_matching_line(matcher.get()));
+    answer.ever_seen_specific_agent = robotstxt_matcher_ever_seen_specific_agent(matcher.get());
+    return answer;
   }
 
-  void Parse(absl::string_view body) {
+  bool IsValidUserAgentToObey(const std::string* agent) override {
+    if (agent == nullptr) return robotstxt_is_valid_user_agent_to_obey(nullptr, 0);
+    return robotstxt_is_valid_user_agent_to_obey(agent->data(), agent->size());
+  }
+
+  std::vector<spec::Event> Parse(const std::string& robots) override {
+    std::vector<spec::Event> events;
+    robotstxt_parse_callbacks callbacks = {};
+    callbacks.user_data = &events;
+    callbacks.handle_user_agent = OnUserAgent;
+    callbacks.handle_allow = OnAllow;
+    callbacks.handle_disallow = OnDisallow;
+    callbacks.handle_sitemap = OnSitemap;
+    callbacks.handle_unknown_action = OnUnknown;
+    EXPECT_EQ(ROBOTSTXT_STATUS_OK, robotstxt_parse(robots.data(), robots.size(), &callbacks));
+    return events;
+  }
+
+  spec::Report ParseReport(const std::string& robots) override {
+    const std::unique_ptr<robotstxt_reporter, ReporterFree> reporter(robotstxt_reporter_new());
+    EXPECT_NE(nullptr, reporter);
     EXPECT_EQ(ROBOTSTXT_STATUS_OK,
-              robotstxt_reporter_parse(reporter_.get(), body.data(),
-                                       body.size()));
-  }
-  int valid_directives() const {
-    return static_cast<int>(
-        robotstxt_reporter_valid_directives(reporter_.get()));
-  }
-  int last_line_seen() const {
-    return static_cast<int>(robotstxt_reporter_last_line_seen(reporter_.get()));
-  }
-  std::vector<compat::ParsedLine> parse_results() const {
-    const size_t count = robotstxt_reporter_line_count(reporter_.get());
+              robotstxt_reporter_parse(reporter.get(), robots.data(), robots.size()));
+    spec::Report report;
+    report.valid_directives =
+        static_cast<int>(robotstxt_reporter_valid_directives(reporter.get()));
+    report.last_line_seen = static_cast<int>(robotstxt_reporter_last_line_seen(reporter.get()));
+    const size_t count = robotstxt_reporter_line_count(reporter.get());
     std::vector<robotstxt_parsed_line> lines(count);
     size_t written = 0;
     EXPECT_EQ(ROBOTSTXT_STATUS_OK,
-              robotstxt_reporter_lines(reporter_.get(), lines.data(),
-                                       lines.size(), &written));
+              robotstxt_reporter_lines(reporter.get(), lines.data(), lines.size(), &written));
     EXPECT_EQ(count, written);
-    std::vector<compat::ParsedLine> results;
     for (size_t i = 0; i < written; ++i) {
-      results.push_back(ToParsedLine(lines[i]));
+      const robotstxt_line_metadata& m = lines[i].metadata;
+      spec::ReportedLine out;
+      out.line_num = static_cast<int>(lines[i].line_num);
+      out.tag = TagName(lines[i].tag_name);
+      out.is_typo = lines[i].is_typo;
+      out.flags = spec::Flags(m.is_empty, m.has_comment, m.is_comment, m.has_directive,
+                              m.is_acceptable_typo, m.is_line_too_long,
+                              m.is_missing_colon_separator);
+      report.lines.push_back(out);
     }
-    return results;
+    return report;
   }
 
- private:
-  std::unique_ptr<robotstxt_reporter, ReporterFree> reporter_;
+  // Through the caller-buffer interface: ask for the length, then fill.
+  std::string PathParamsQuery(const std::string& url) override {
+    size_t len = 0;
+    EXPECT_EQ(ROBOTSTXT_STATUS_BUFFER_TOO_SMALL,
+              robotstxt_get_path_params_query(url.data(), url.size(), nullptr, 0, &len));
+    std::vector<char> buffer(len + 1, '\x7f');
+    size_t written = 0;
+    EXPECT_EQ(ROBOTSTXT_STATUS_OK,
+              robotstxt_get_path_params_query(url.data(), url.size(), buffer.data(),
+                                              buffer.size(), &written));
+    EXPECT_EQ(len, written);
+    EXPECT_EQ('\0', buffer[written]);
+    return std::string(buffer.data(), written);
+  }
+
+  // Through the library-allocated interface.
+  std::string EscapePattern(const std::string& pattern) override {
+    char* out = nullptr;
+    size_t len = 0;
+    bool escaped = false;
+    EXPECT_EQ(ROBOTSTXT_STATUS_OK,
+              robotstxt_maybe_escape_pattern_alloc(pattern.data(), pattern.size(), &out, &len,
+                                                   &escaped));
+    const std::unique_ptr<char, BufferFree> owned(out);
+    if (out == nullptr) return std::string();
+    const std::string result(out, len);
+    // The flag says whether anything changed.
+    EXPECT_EQ(result != pattern, escaped) << "the escaped flag";
+    return result;
+  }
 };
 
-#define COMPAT_SUITE RobotsCApiUnittest
-#include "cases/robots_test_cases.inc"
-#include "cases/reporting_robots_test_cases.inc"
-#undef COMPAT_SUITE
-
 }  // namespace
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  static CApi api;
+  spec::RegisterCases(ROBOTSTXT_SPEC_CASES_DIR, &api);
+  const int result = RUN_ALL_TESTS();
+  // Not when listing: the list is parsed by gtest_discover_tests.
+  if (!testing::GTEST_FLAG(list_tests)) {
+    std::printf("%s through the C API\n", spec::Summary().c_str());
+  }
+  return result;
+}

@@ -15,6 +15,8 @@
 // The robots.txt files are read from data/robotfiles/, copies of the
 // corpus files the recording used (data/README.md), so these tests need
 // nothing outside the repository.
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <fstream>
 #include <iterator>
@@ -23,7 +25,6 @@
 #include <string>
 #include <vector>
 
-#include "compat.h"
 #include "robots.h"
 
 #ifndef ROBOTSTXT_COMPAT_DATA_DIR

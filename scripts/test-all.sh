@@ -569,11 +569,13 @@ else
   skipped "the Debian package test" "it needs dpkg-deb, cpack and root (or sudo -n)"
 fi
 
-# Google's test cases and the protected-API replay, through robots.h in
-# every configuration a user may build it in: g++ and clang++, C++11/14/17/20,
-# with abseil's absl::string_view and with the header's own. One tree per
-# compiler, each configuration built once; one configuration runs under
-# valgrind, the other fifteen natively.
+# The shared cases of spec/cases/ (Google's test cases among them) and the
+# protected-API replay, through robots.h in every configuration a user may
+# build it in: g++ and clang++, C++11/14/17/20, with abseil's
+# absl::string_view and with the header's own; and the shared cases through
+# the C API. One tree per compiler, each configuration built once; every
+# case natively as a test of its own, and one configuration and the C API
+# also under valgrind, all their cases in one process each.
 step "compat-tests: configure and build (g++ and clang++, C++11..20, with and without abseil)"
 for cxx in g++ clang++; do
   cmake -S compat-tests -B "$WORK/compat-$cxx" -DCMAKE_PREFIX_PATH="$PREFIX" \
@@ -585,22 +587,28 @@ done
 CONFIGS=0
 for cxx in g++ clang++; do
   LISTED="$(ctest --test-dir "$WORK/compat-$cxx" -N)"
+  # Every configuration lists every shared case, as the C API does.
+  SPEC_CASES="$(grep -c ': [A-Za-z]*-c-api\.' <<<"$LISTED" || true)"
+  n="$(grep -c ': [A-Za-z]*-c-api\.RobotsUnittest\.' <<<"$LISTED" || true)"
+  ((n == 23)) || die "$cxx: expected Google's 23 tests through the C API, ctest lists $n"
   for config in $(grep -o ': [A-Za-z]*-cxx[0-9]*-[a-z]*\.' <<<"$LISTED" | sort -u | tr -d ': .'); do
     n="$(grep -c ": $config\.RobotsUnittest\." <<<"$LISTED" || true)"
     ((n == 23)) || die "$cxx $config: expected Google's 23 tests through the C++ API, ctest lists $n"
     n="$(grep -c ": $config\.ProtectedApi\." <<<"$LISTED" || true)"
     ((n == 5)) || die "$cxx $config: expected the 5 ProtectedApi tests, ctest lists $n"
+    n="$(grep -c ": $config\." <<<"$LISTED" || true)"
+    ((n == SPEC_CASES + 5)) ||
+      die "$cxx $config: expected the $SPEC_CASES shared cases and 5 ProtectedApi tests, ctest lists $n"
     CONFIGS=$((CONFIGS + 1))
   done
-  n="$(grep -c ': [A-Za-z]*-c-api\.RobotsCApiUnittest\.' <<<"$LISTED" || true)"
-  ((n == 23)) || die "$cxx: expected Google's 23 tests through the C API, ctest lists $n"
+  echo "$cxx: ctest lists the $SPEC_CASES shared cases of spec/cases/ in each configuration and through the C API"
 done
 ((CONFIGS == 16)) || die "expected 16 configurations (2 compilers x 4 standards x abseil or not), found $CONFIGS"
 
-step "compat-tests: the g++ C++17 abseil configuration and the C API under valgrind"
+step "compat-tests: the g++ C++17 abseil configuration and the C API under valgrind, every case"
 ctest --test-dir "$WORK/compat-g++" -L memcheck -T memcheck --output-on-failure --parallel "$JOBS"
 
-step "compat-tests: the other 15 configurations natively"
+step "compat-tests: every case of the 16 configurations and the C API natively"
 ctest --test-dir "$WORK/compat-g++" -L native --output-on-failure --parallel "$JOBS"
 ctest --test-dir "$WORK/compat-clang++" --output-on-failure --parallel "$JOBS"
 

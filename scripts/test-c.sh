@@ -223,9 +223,9 @@ for bin in "$B" "$B/static"; do
   printf 'http://foo.bar/z/d\n\nhttp://foo.bar/x/b\n' >"$BUILD/bazbot_urls.txt"
   run "check_urls_groups_bazbot_stdin$suffix" 1 --stdin "$BUILD/bazbot_urls.txt" -- \
     "$bin/check_urls" "$DATA/groups.txt" BazBot
-  run "check_urls_index_html$suffix" 1 -- "$bin/check_urls" "$DATA/index_html.txt" foobot \
-    http://foo.com/allowed-slash/ http://foo.com/allowed-slash/index.htm \
-    http://foo.com/allowed-slash/index.html http://foo.com/anyother-url
+  run "check_urls_index_html$suffix" 1 -- "$bin/check_urls" "$DATA/index_html.txt" shopbot \
+    https://shop.example/shop/ https://shop.example/shop/index.htm \
+    https://shop.example/shop/index.html https://shop.example/elsewhere
   run "check_urls_empty$suffix" 0 -- "$bin/check_urls" "$DATA/empty.txt" FooBot http://foo.bar/x
   run "check_urls_usage$suffix" 2 -- "$bin/check_urls"
   run "print_directives_reporting$suffix" 0 -- "$bin/print_directives" "$DATA/reporting.txt"

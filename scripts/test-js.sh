@@ -5,7 +5,7 @@
 # `npm install` and `npm pack` in js/ (its prepack script builds the
 # module), the tarball installed into an empty Node project where the
 # README's JavaScript example runs as
-# written, then `node --test` (Google's cases, the corpus differential, the
+# written, then `node --test` (the shared cases of spec/, the corpus differential, the
 # robots-parser comparison, free() and out-of-memory, the README example
 # against the checkout, the TypeScript declarations), the same cases in
 # Debian's Chromium (installed with apt-get when missing), a Crawlee crawl

@@ -5,7 +5,7 @@
 # against glibc 2.17's symbols), its tag and glibc needs checked
 # (auditwheel, objdump); then that wheel installed into a virtual
 # environment with its `spark` extra and what the tests need (pytest, mypy,
-# Protego, Scrapy), and pytest: Google's test cases, the corpus differential
+# Protego, Scrapy), and pytest: the shared cases of spec/, the corpus differential
 # against the Rust core, the adapters against urllib.robotparser and
 # Protego, 8 threads on one Robots, a Scrapy crawl of a local server and a
 # local Spark run. One release compile of the extension in all.
@@ -149,8 +149,8 @@ if ((${#OTHERS[@]})); then
     "$venv/bin/python" -m pip install -q pytest
     "$venv/bin/python" -m pip install -q --force-reinstall --no-deps "$WHEEL"
     rc=0
-    "$venv/bin/python" -m pytest -p no:cacheprovider -q python/tests/test_google.py \
-      python/tests/test_google_reporting.py python/tests/test_api.py \
+    "$venv/bin/python" -m pytest -p no:cacheprovider -q python/tests/test_spec.py \
+      python/tests/test_api.py \
       python/tests/test_robotparser_read.py python/tests/test_readme.py \
       python/tests/test_out_of_memory.py python/tests/test_misuse.py || rc=$?
     ((rc == 0)) || die "pytest on $other exited with status $rc"

@@ -13,7 +13,8 @@
 //! taken at its leftmost occurrence after the previous one (the leftmost end
 //! leaves the most room for what follows, so nothing is missed), and with a
 //! final `$` the last piece must instead end the path, after the previous
-//! piece. [`matches_reference`] keeps Google's algorithm for tests.
+//! piece. `tests/common/pattern_reference.rs` keeps Google's algorithm, the
+//! reference this one is tested against.
 
 use memchr::memmem;
 
@@ -190,32 +191,6 @@ fn find_sixteen_at_a_time(haystack: &[u8], needle: &[u8], last_start: usize) -> 
         at = base + 16;
     }
     None
-}
-
-/// Google's own matching algorithm, kept as the reference the linear-time
-/// [`matches()`] is tested against. Quadratic: not for production use.
-pub fn matches_reference(path: &[u8], pattern: &[u8]) -> bool {
-    let n = path.len();
-    let mut pos: Vec<usize> = vec![0];
-    for (i, &c) in pattern.iter().enumerate() {
-        if c == b'$' && i + 1 == pattern.len() {
-            return pos.last() == Some(&n);
-        }
-        if c == b'*' {
-            let lo = pos[0];
-            pos = (lo..=n).collect();
-        } else {
-            pos = pos
-                .iter()
-                .filter(|&&p| p < n && path[p] == c)
-                .map(|&p| p + 1)
-                .collect();
-            if pos.is_empty() {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 #[cfg(test)]

@@ -62,74 +62,114 @@ pub struct RobotsParsedLine {
     pub metadata: LineMetadata,
 }
 
-/// The report of one line, packed: eight bytes instead of sixteen, so a
-/// body of bare line ends (one line per byte) costs eight times its size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Packed {
-    line_num: u32,
-    /// Bits 0-2: the tag; bit 3: `is_typo`; bits 4-10: the metadata flags
-    /// in [`LineMetadata`]'s field order.
-    bits: u16,
-}
+impl RobotsTagName {
+    /// Every tag, in the order of Google's values.
+    pub const ALL: [RobotsTagName; 6] = [
+        RobotsTagName::Unknown,
+        RobotsTagName::UserAgent,
+        RobotsTagName::Allow,
+        RobotsTagName::Disallow,
+        RobotsTagName::Sitemap,
+        RobotsTagName::Unused,
+    ];
 
-impl Packed {
-    const TAG: u16 = 0b111;
-    const TYPO: u16 = 1 << 3;
-    const METADATA: u16 = 0b111_1111 << 4;
-
-    fn new(line_num: u32) -> Packed {
-        Packed { line_num, bits: 0 }
-    }
-
-    fn set_tag(&mut self, tag: RobotsTagName) {
-        self.bits = (self.bits & !Self::TAG) | tag as u16;
-    }
-
-    fn set_metadata(&mut self, m: &LineMetadata) {
-        let flags = [
-            m.is_empty,
-            m.has_comment,
-            m.is_comment,
-            m.has_directive,
-            m.is_acceptable_typo,
-            m.is_line_too_long,
-            m.is_missing_colon_separator,
-        ];
-        let mut bits = self.bits & Self::TAG;
-        if m.is_acceptable_typo {
-            bits |= Self::TYPO;
+    /// The tag's name in the shared vocabulary (`spec/vocabulary.json`):
+    /// `"unknown"`, `"user-agent"`, `"allow"`, `"disallow"`, `"sitemap"`,
+    /// `"unused"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RobotsTagName::Unknown => "unknown",
+            RobotsTagName::UserAgent => "user-agent",
+            RobotsTagName::Allow => "allow",
+            RobotsTagName::Disallow => "disallow",
+            RobotsTagName::Sitemap => "sitemap",
+            RobotsTagName::Unused => "unused",
         }
-        for (i, flag) in flags.into_iter().enumerate() {
-            bits |= u16::from(flag) << (4 + i);
-        }
-        self.bits = bits;
     }
 
-    fn unpack(self) -> RobotsParsedLine {
-        let flag = |i: u16| self.bits >> (4 + i) & 1 == 1;
-        let tag = match self.bits & Self::TAG {
+    /// The tag with Google's value `code`, or `None`.
+    pub const fn from_code(code: u8) -> Option<RobotsTagName> {
+        Some(match code {
+            0 => RobotsTagName::Unknown,
             1 => RobotsTagName::UserAgent,
             2 => RobotsTagName::Allow,
             3 => RobotsTagName::Disallow,
             4 => RobotsTagName::Sitemap,
             5 => RobotsTagName::Unused,
-            _ => RobotsTagName::Unknown,
+            _ => return None,
+        })
+    }
+}
+
+impl RobotsParsedLine {
+    /// The bits of [`packed_bits`](Self::packed_bits) that hold the tag.
+    pub const TAG_MASK: u16 = 0b111;
+    /// The bit of [`packed_bits`](Self::packed_bits) that holds `is_typo`.
+    pub const TYPO_BIT: u16 = 1 << 3;
+    /// Where the [`LineMetadata::bits`] start in
+    /// [`packed_bits`](Self::packed_bits).
+    pub const METADATA_SHIFT: u32 = 4;
+
+    /// The tag, the typo flag and the metadata as one integer: the tag's
+    /// value in [`TAG_MASK`](Self::TAG_MASK), `is_typo` in
+    /// [`TYPO_BIT`](Self::TYPO_BIT), [`LineMetadata::bits`] from
+    /// [`METADATA_SHIFT`](Self::METADATA_SHIFT). The reporter stores its
+    /// lines so, and the WebAssembly module hands them to JavaScript so
+    /// (`spec/vocabulary.json`, `report-line`).
+    pub const fn packed_bits(&self) -> u16 {
+        self.tag_name as u16
+            | if self.is_typo { Self::TYPO_BIT } else { 0 }
+            | (self.metadata.bits() as u16) << Self::METADATA_SHIFT
+    }
+
+    /// The report of line `line_num` from its
+    /// [`packed_bits`](Self::packed_bits); a tag value that is no tag reads
+    /// as [`RobotsTagName::Unknown`].
+    pub const fn from_packed_bits(line_num: u32, bits: u16) -> RobotsParsedLine {
+        let tag = match RobotsTagName::from_code((bits & Self::TAG_MASK) as u8) {
+            Some(tag) => tag,
+            None => RobotsTagName::Unknown,
         };
-        debug_assert_eq!(self.bits & !(Self::TAG | Self::TYPO | Self::METADATA), 0);
         RobotsParsedLine {
-            line_num: self.line_num,
+            line_num,
             tag_name: tag,
-            is_typo: self.bits & Self::TYPO != 0,
-            metadata: LineMetadata {
-                is_empty: flag(0),
-                has_comment: flag(1),
-                is_comment: flag(2),
-                has_directive: flag(3),
-                is_acceptable_typo: flag(4),
-                is_line_too_long: flag(5),
-                is_missing_colon_separator: flag(6),
-            },
+            is_typo: bits & Self::TYPO_BIT != 0,
+            metadata: LineMetadata::from_bits((bits >> Self::METADATA_SHIFT) as u8),
         }
+    }
+}
+
+/// The report of one line, packed: eight bytes instead of sixteen, so a
+/// body of bare line ends (one line per byte) costs eight times its size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Packed {
+    line_num: u32,
+    /// [`RobotsParsedLine::packed_bits`].
+    bits: u16,
+}
+
+impl Packed {
+    fn new(line_num: u32) -> Packed {
+        Packed { line_num, bits: 0 }
+    }
+
+    fn set_tag(&mut self, tag: RobotsTagName) {
+        self.bits = (self.bits & !RobotsParsedLine::TAG_MASK) | tag as u16;
+    }
+
+    /// The metadata, and the typo flag it carries; the tag is kept.
+    fn set_metadata(&mut self, m: &LineMetadata) {
+        let line = RobotsParsedLine {
+            line_num: self.line_num,
+            tag_name: RobotsTagName::Unknown,
+            is_typo: m.is_acceptable_typo,
+            metadata: *m,
+        };
+        self.bits = (self.bits & RobotsParsedLine::TAG_MASK) | line.packed_bits();
+    }
+
+    fn unpack(self) -> RobotsParsedLine {
+        RobotsParsedLine::from_packed_bits(self.line_num, self.bits)
     }
 }
 

@@ -23,8 +23,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
+use common::matches_reference;
 use common::{crate_outcome, google_line_count, reference_outcome};
-use robotstxt_exact::pattern::{matches, matches_reference};
+use robotstxt_exact::pattern::matches;
 use robotstxt_exact::{
     LineMetadata, MAX_LINE_LEN, ParseHandler, Robots, RobotsParsingReporter, parse_robots_txt,
 };

@@ -5,13 +5,14 @@
 //! scan of the `*`-separated pieces. The tests below draw patterns and paths
 //! from a tiny alphabet so that runs of `*`, `$` in the middle and at the end,
 //! empty patterns and empty paths all come up often, and compare with
-//! `pattern::matches_reference`, which keeps Google's algorithm.
+//! `common::matches_reference`, which keeps Google's algorithm.
 
 mod common;
 
+use common::matches_reference;
 use common::{crate_outcome, reference_outcome};
 use proptest::prelude::*;
-use robotstxt_exact::pattern::{matches, matches_reference};
+use robotstxt_exact::pattern::matches;
 
 /// `cases` cases, without proptest's failure files: a failing case is
 /// printed shrunk, and integration tests have no `lib.rs` to store it next to.

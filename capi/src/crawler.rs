@@ -46,7 +46,14 @@ pub const ROBOTSTXT_MAX_REDIRECT_HOPS: u32 = 5;
 /// about 34,800 years on, where every platform's `SystemTime` still reaches.
 const MAX_UNIX_SECS: u64 = 1 << 40;
 
+// The C values are the core's codes (spec/vocabulary.json), written out for
+// cbindgen, which reads literals.
 const _: () = {
+    assert!(ROBOTSTXT_POLICY_GOOGLE == Policy::Google.code());
+    assert!(ROBOTSTXT_POLICY_RFC9309 == Policy::Rfc9309.code());
+    assert!(robotstxt_decision::UseRules as u32 == Decision::UseRules.code());
+    assert!(robotstxt_decision::AllowAll as u32 == Decision::AllowAll.code());
+    assert!(robotstxt_decision::DisallowAll as u32 == Decision::DisallowAll.code());
     assert!(ROBOTSTXT_MAX_ROBOTS_TXT_BYTES == crawler::MAX_ROBOTS_TXT_BYTES);
     assert!(ROBOTSTXT_MAX_REDIRECT_HOPS == crawler::MAX_REDIRECT_HOPS);
     assert!(ROBOTSTXT_MAX_PARSED_URL_LEN == crawler::MAX_PARSED_URL_LEN);
@@ -54,6 +61,17 @@ const _: () = {
 
 fn time(unix_secs: u64) -> SystemTime {
     SystemTime::UNIX_EPOCH + Duration::from_secs(unix_secs.min(MAX_UNIX_SECS))
+}
+
+/// `fresh_until` of a cache entry in whole seconds since the epoch: the
+/// core saturates a lifetime too long for the clock at the latest time
+/// `SystemTime` holds, which C is told as `UINT64_MAX`, "fresh for ever".
+fn fresh_until_unix_secs(until: SystemTime) -> u64 {
+    if until.checked_add(Duration::from_nanos(1)).is_none() {
+        u64::MAX
+    } else {
+        unix_secs(until)
+    }
 }
 
 fn unix_secs(time: SystemTime) -> u64 {
@@ -568,11 +586,11 @@ pub unsafe extern "C" fn robotstxt_cache_entry_fresh_until(
     fresh_until: *mut u64,
 ) -> bool {
     ffi_boundary!({
-        let Some(until) = try_ref!(entry).inner.fresh_until_unix_secs() else {
+        let Some(until) = try_ref!(entry).inner.fresh_until() else {
             return false;
         };
         // SAFETY: the caller passes NULL or a writable uint64_t.
-        unsafe { write_opt(fresh_until, until) };
+        unsafe { write_opt(fresh_until, fresh_until_unix_secs(until)) };
         true
     })
 }

@@ -186,23 +186,6 @@ pub struct robotstxt_parse_callbacks {
     >,
 }
 
-// The core's `LineMetadata` and `robotstxt_line_metadata` are both
-// `repr(C)` structs of seven `bool`s: the same size and every field at the
-// same offset, so a pointer to one is a pointer to the other.
-const _: () = {
-    use std::mem::{offset_of, size_of};
-    type C = robotstxt_line_metadata;
-    type R = LineMetadata;
-    assert!(size_of::<C>() == size_of::<R>());
-    assert!(offset_of!(C, is_empty) == offset_of!(R, is_empty));
-    assert!(offset_of!(C, has_comment) == offset_of!(R, has_comment));
-    assert!(offset_of!(C, is_comment) == offset_of!(R, is_comment));
-    assert!(offset_of!(C, has_directive) == offset_of!(R, has_directive));
-    assert!(offset_of!(C, is_acceptable_typo) == offset_of!(R, is_acceptable_typo));
-    assert!(offset_of!(C, is_line_too_long) == offset_of!(R, is_line_too_long));
-    assert!(offset_of!(C, is_missing_colon_separator) == offset_of!(R, is_missing_colon_separator));
-};
-
 /// Forwards the core parser's events to the C callbacks.
 struct Callbacks(robotstxt_parse_callbacks);
 
@@ -265,10 +248,9 @@ impl ParseHandler for Callbacks {
 
     fn report_line_metadata(&mut self, line_num: u32, metadata: &LineMetadata) {
         if let Some(f) = self.0.report_line_metadata {
-            // The same layout (checked below): handed over as it is, with
-            // no copy per line.
-            let metadata: *const robotstxt_line_metadata = (metadata as *const LineMetadata).cast();
-            unsafe { f(self.0.user_data, line_num, metadata) }
+            // Seven bytes copied into the C layout: nothing beside the call.
+            let metadata = robotstxt_line_metadata::from(metadata);
+            unsafe { f(self.0.user_data, line_num, &metadata) }
         }
     }
 

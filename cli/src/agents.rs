@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use robotstxt_exact::{extract_user_agent, is_valid_user_agent_to_obey};
 
-use crate::arg_bytes;
+use crate::args::arg_bytes;
 
 /// The bytes of the `--agent` values, as the C `main` would see them; warns
 /// on standard error about each that no group can name.

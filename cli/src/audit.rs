@@ -13,8 +13,8 @@ use robotstxt_exact::audit::{
 };
 use serde_json::json;
 
-use crate::EXIT_OK;
 use crate::decider::Decider;
+use crate::exit::EXIT_OK;
 use crate::output::{fail, write_failed};
 use crate::robots_txt::{FetchArgs, Rules, load};
 use crate::url_warnings::UrlWarnings;

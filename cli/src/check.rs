@@ -8,13 +8,14 @@ use std::io::{self, Write};
 use clap::Parser;
 use serde_json::json;
 
+use crate::agents;
 use crate::decider::Decider;
+use crate::exit::{EXIT_FOUND, EXIT_OK};
 use crate::output::{fail, json_line, plural, write_failed};
 use crate::progress::Progress;
 use crate::robots_txt::{FetchArgs, is_stdin, load};
 use crate::url_list::UrlSource;
 use crate::url_warnings::UrlWarnings;
-use crate::{EXIT_FOUND, EXIT_OK, agents};
 
 /// Check many URLs against one robots.txt, for one crawler.
 #[derive(Parser, Debug)]

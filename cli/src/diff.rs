@@ -11,12 +11,13 @@ use clap::Parser;
 use robotstxt_exact::{Robots, RuleKind, extract_user_agent};
 use serde_json::json;
 
+use crate::agents;
 use crate::decider::{Decider, Outcome};
+use crate::exit::{EXIT_FOUND, EXIT_OK};
 use crate::output::{fail, json_line, plural, printable, write_failed};
 use crate::robots_txt::{FetchArgs, Rules, is_stdin, load};
 use crate::url_list::UrlSource;
 use crate::url_warnings::UrlWarnings;
-use crate::{EXIT_FOUND, EXIT_OK, agents};
 
 /// Compare two versions of a robots.txt.
 #[derive(Parser, Debug)]

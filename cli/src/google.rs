@@ -7,8 +7,9 @@ use std::io;
 
 use robotstxt_exact::RobotsMatcher;
 
+use crate::args::arg_bytes;
+use crate::exit::{EXIT_ERROR, EXIT_FOUND, EXIT_OK};
 use crate::output::emit;
-use crate::{EXIT_ERROR, EXIT_FOUND, EXIT_OK, arg_bytes};
 
 /// Google's help text. Without an `argv[0]` (argc 0, possible only on old
 /// kernels), the C++ stream fails at the null program name and prints nothing

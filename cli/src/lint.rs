@@ -9,10 +9,10 @@ use clap::Parser;
 use robotstxt_exact::lint::{self, LintLine, Summary};
 use serde_json::json;
 
+use crate::exit::{EXIT_FOUND, EXIT_OK};
 use crate::output::{fail, json_line, plural, printable, write_failed};
 use crate::progress::Progress;
 use crate::robots_txt::{FetchArgs, Rules, load};
-use crate::{EXIT_FOUND, EXIT_OK};
 
 /// Report what is wrong in a robots.txt.
 #[derive(Parser, Debug)]

@@ -46,14 +46,18 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+use crate::args::arg_bytes;
+use crate::exit::{EXIT_ERROR, EXIT_OK};
 use crate::output::{emit, fail, stdout_closed_error, write_failed, write_stdout};
 
 mod agents;
+mod args;
 mod audit;
 mod check;
 mod content_encoding;
 mod decider;
 mod diff;
+mod exit;
 mod explain;
 mod fetch;
 mod google;
@@ -74,30 +78,9 @@ mod warc;
 mod warc_parquet;
 mod warc_table;
 
-/// Exit status: every URL allowed, lint found no error or warning, no change.
-const EXIT_OK: u8 = 0;
-/// Exit status: some URL disallowed, lint found an error or a warning, or
-/// some verdict or rule changed.
-const EXIT_FOUND: u8 = 1;
-/// Exit status: usage error, unreadable input, unwritable output, or help
-/// shown by Google's form.
-const EXIT_ERROR: u8 = 2;
-
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
     ExitCode::from(run(&args))
-}
-
-/// The bytes of an argument as the C `main` would see them.
-#[cfg(unix)]
-fn arg_bytes(arg: &OsString) -> Vec<u8> {
-    use std::os::unix::ffi::OsStrExt;
-    arg.as_os_str().as_bytes().to_vec()
-}
-
-#[cfg(not(unix))]
-fn arg_bytes(arg: &OsString) -> Vec<u8> {
-    arg.to_string_lossy().into_owned().into_bytes()
 }
 
 /// Google's form, or an extended mode: decided by the first argument alone,

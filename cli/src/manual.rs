@@ -18,10 +18,10 @@ use clap_complete::Shell;
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
-use crate::EXIT_ERROR;
 use crate::audit::AuditArgs;
 use crate::check::CheckArgs;
 use crate::diff::DiffArgs;
+use crate::exit::EXIT_ERROR;
 use crate::explain::ExplainArgs;
 use crate::lint::LintArgs;
 use crate::output::{fail, write_stdout};

@@ -4,7 +4,8 @@
 
 use std::io::{self, Write};
 
-use crate::{EXIT_ERROR, EXIT_OK, std_fds};
+use crate::exit::{EXIT_ERROR, EXIT_OK};
+use crate::std_fds;
 
 /// Writes all of `bytes`, ignoring errors as an unchecked C++ stream does.
 pub fn emit(mut out: impl Write, bytes: &[u8]) {

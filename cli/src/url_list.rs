@@ -4,9 +4,10 @@
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 
+use crate::args::arg_bytes;
 use crate::output::{fail, write_failed};
 use crate::robots_txt::{is_stdin, stdin_closed_error};
-use crate::{arg_bytes, std_fds};
+use crate::std_fds;
 
 /// Where the URLs of `--check` and `--diff` come from.
 pub enum UrlSource {

@@ -17,10 +17,11 @@ use clap::Parser;
 use robotstxt_exact::audit::{known_crawlers, parse_crawler_list};
 use robotstxt_warc::{Agent, Class, Input, Limits, Query, ReadError, Rows, Sink, Summary};
 
+use crate::exit::{EXIT_FOUND, EXIT_OK};
 use crate::output::fail;
 use crate::robots_txt::{PolicyArg, is_stdin, stdin_closed_error};
 use crate::warc_table::{Csv, Jsonl, TableWriter};
-use crate::{EXIT_FOUND, EXIT_OK, agents, std_fds};
+use crate::{agents, std_fds};
 
 /// The table's format.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

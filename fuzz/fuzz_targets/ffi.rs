@@ -1018,7 +1018,14 @@ fn check_crawler(url: &[u8], others: &[&[u8]], body: &[u8], bits: &mut Bits) {
             let mut secs = 0;
             // In seconds, saturating at UINT64_MAX where the Rust time
             // saturates at the latest SystemTime.
-            let until = rust.fresh_until_unix_secs();
+            let until = rust.fresh_until().map(|t| {
+                if t.checked_add(Duration::from_nanos(1)).is_none() {
+                    u64::MAX
+                } else {
+                    t.duration_since(SystemTime::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs())
+                }
+            });
             assert_eq!(until.is_some(), rust.fresh_until().is_some());
             assert_eq!(
                 robotstxt_cache_entry_fresh_until(c, &mut secs),

@@ -4,7 +4,7 @@
 //! pattern and the path). The pattern is cut to 512 bytes and the path to
 //! 4096, which keeps the quadratic reference under a few million steps.
 //!
-//! Checked: `pattern::matches` equals `pattern::matches_reference` (Google's
+//! Checked: `pattern::matches` equals `matches_reference` (Google's
 //! `RobotsMatchStrategy::Matches`). Then the pair goes through the whole stack
 //! as `user-agent: *` / `disallow: <pattern>`, after dropping the bytes the
 //! parser would change (line ends, `#`, NUL, `%`, non-ASCII, surrounding
@@ -16,8 +16,13 @@
 
 #![no_main]
 
+// The test oracle, which the library does not export.
+#[path = "../../tests/common/pattern_reference.rs"]
+mod pattern_reference;
+
 use libfuzzer_sys::fuzz_target;
-use robotstxt_exact::pattern::{matches, matches_reference};
+use pattern_reference::matches_reference;
+use robotstxt_exact::pattern::matches;
 use robotstxt_exact::{Robots, RobotsMatcher};
 
 const MAX_PATTERN: usize = 512;

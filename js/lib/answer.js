@@ -1,14 +1,17 @@
 // The answer to a query, unpacked from the number the module returns: the
-// matching line times 8, plus 4 if allowed, 2 if a group names one of the
-// agents, 1 if the agents' own groups alone disallow the URL (js/src/answer.rs).
+// matching line times 8, plus a bit each for allowed, a group naming one of
+// the agents, and the agents' own groups alone disallowing the URL (the
+// layout is ANSWER, see vocabulary.js and js/src/answer.rs).
+
+import { ANSWER } from './vocabulary.js';
 
 /** @returns {import('./index.js').Answer} */
 export function unpack(n) {
   return {
-    allowed: (n & 4) !== 0,
-    matchingLine: Math.floor(n / 8),
-    everSeenSpecificAgent: (n & 2) !== 0,
-    disallowIgnoreGlobal: (n & 1) !== 0,
+    allowed: (n & ANSWER.allowed) !== 0,
+    matchingLine: Math.floor(n / ANSWER.lineFactor),
+    everSeenSpecificAgent: (n & ANSWER.everSeenSpecificAgent) !== 0,
+    disallowIgnoreGlobal: (n & ANSWER.disallowIgnoreGlobal) !== 0,
   };
 }
 

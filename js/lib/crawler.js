@@ -6,6 +6,7 @@ import * as wasm from './wasm.js';
 import { toArgument, toBytes } from './bytes.js';
 import { withStaged } from './stage.js';
 import { disposable, freed } from './owned.js';
+import { ACCESS, DECISIONS, OUTCOMES, POLICIES } from './vocabulary.js';
 
 /** Google's 500 KiB: how much of a robots.txt Google reads. */
 export const MAX_ROBOTS_TXT_BYTES = wasm.max_robots_txt_bytes();
@@ -38,16 +39,11 @@ export function maxAgeFromCacheControl(value) {
   return wasm.max_age_from_cache_control(toArgument(value, 'the Cache-Control value'));
 }
 
-/** The first 500 KiB of a body: what a crawler should parse. */
+/** The first 500 KiB of a body: what a crawler should parse (the cut is the core's). */
 export function truncateBody(body) {
   const bytes = toBytes(body, 'the robots.txt body');
-  return bytes.length > MAX_ROBOTS_TXT_BYTES ? bytes.subarray(0, MAX_ROBOTS_TXT_BYTES) : bytes;
+  return bytes.subarray(0, wasm.truncated_len(bytes.length));
 }
-
-const POLICIES = { google: 0, rfc9309: 1 };
-const OUTCOMES = { 'network-error': 1, timeout: 2, 'too-many-redirects': 3 };
-const ACCESS = ['successful', 'unavailable', 'unreachable'];
-const DECISIONS = ['use-rules', 'allow-all', 'disallow-all'];
 
 function count(n, what) {
   if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) {
@@ -57,8 +53,8 @@ function count(n, what) {
 }
 
 function policyCode(policy) {
-  const code = POLICIES[policy];
-  if (code === undefined) throw new TypeError(`robotstxt-exact: the policy must be 'google' or 'rfc9309', not ${String(policy)}`);
+  const code = POLICIES.indexOf(policy);
+  if (code < 0) throw new TypeError(`robotstxt-exact: the policy must be 'google' or 'rfc9309', not ${String(policy)}`);
   return code;
 }
 
@@ -70,7 +66,7 @@ function outcomeArgs(outcome) {
     }
     return [0, outcome];
   }
-  const kind = OUTCOMES[outcome];
+  const kind = Object.hasOwn(OUTCOMES, outcome) ? OUTCOMES[outcome] : undefined;
   if (kind === undefined) {
     throw new TypeError(
       `robotstxt-exact: a fetch outcome is an HTTP status or 'network-error', 'timeout' or 'too-many-redirects', not ${String(outcome)}`,
@@ -172,7 +168,7 @@ export class CacheEntry {
 
   /** 'google' or 'rfc9309'. */
   get policy() {
-    return this.#cache().policy() === 0 ? 'google' : 'rfc9309';
+    return POLICIES[this.#cache().policy()];
   }
 
   /** Releases the entry's memory (its cached body). Idempotent. */

@@ -5,6 +5,7 @@ import * as wasm from './wasm.js';
 import { toArgument, toText } from './bytes.js';
 import { withStaged } from './stage.js';
 import { disposable, freed } from './owned.js';
+import { METADATA_FIELDS, PARSE_EVENT, REPORT_LINE } from './vocabulary.js';
 
 /** What a line was parsed as: Google's RobotsParsedLine::RobotsTagName. */
 export const RobotsTagName = Object.freeze({
@@ -16,17 +17,13 @@ export const RobotsTagName = Object.freeze({
   UNUSED: 5,
 });
 
-/** The seven metadata flags from their bits (js/src/report.rs). */
+/** The seven metadata flags from their bits (METADATA_FIELDS, in bit order). */
 function metadata(bits) {
-  return {
-    isEmpty: (bits & 1) !== 0,
-    hasComment: (bits & 2) !== 0,
-    isComment: (bits & 4) !== 0,
-    hasDirective: (bits & 8) !== 0,
-    isAcceptableTypo: (bits & 16) !== 0,
-    isLineTooLong: (bits & 32) !== 0,
-    isMissingColonSeparator: (bits & 64) !== 0,
-  };
+  const out = {};
+  METADATA_FIELDS.forEach((field, bit) => {
+    out[field] = (bits & (1 << bit)) !== 0;
+  });
+  return out;
 }
 
 /** Google's RobotsParsingReporter: pass it to parseRobotsTxt. */
@@ -52,9 +49,9 @@ export class RobotsParsingReporter {
       const bits = packed[2 * i + 1];
       out[i] = {
         lineNum: packed[2 * i],
-        tagName: bits & 7,
-        isTypo: (bits & 8) !== 0,
-        metadata: metadata(bits >>> 4),
+        tagName: bits & REPORT_LINE.tagMask,
+        isTypo: (bits & REPORT_LINE.typoBit) !== 0,
+        metadata: metadata(bits >>> REPORT_LINE.metadataShift),
       };
     }
     return out;
@@ -85,14 +82,13 @@ export class RobotsParsingReporter {
 }
 disposable(RobotsParsingReporter);
 
-const HANDLERS = [
-  undefined,
-  'handleUserAgent',
-  'handleAllow',
-  'handleDisallow',
-  'handleSitemap',
-  'handleUnknownAction',
-];
+/** The handler method of each directive's event kind. */
+const HANDLERS = {
+  [PARSE_EVENT.userAgent]: 'handleUserAgent',
+  [PARSE_EVENT.allow]: 'handleAllow',
+  [PARSE_EVENT.disallow]: 'handleDisallow',
+  [PARSE_EVENT.sitemap]: 'handleSitemap',
+};
 
 /**
  * Google's ParseRobotsTxt: calls the handler's methods for each directive
@@ -113,8 +109,8 @@ export function parseRobotsTxt(body, handler) {
   const events = JSON.parse(withStaged(body, 'the robots.txt body', (len) => wasm.parse_events_staged(len, withMetadata)));
   handler.handleRobotsStart?.();
   for (const [kind, line, a, b] of events) {
-    if (kind === 6) handler.reportLineMetadata(line, metadata(a));
-    else if (kind === 5) handler.handleUnknownAction?.(line, a, b);
+    if (kind === PARSE_EVENT.lineMetadata) handler.reportLineMetadata(line, metadata(a));
+    else if (kind === PARSE_EVENT.unknown) handler.handleUnknownAction?.(line, a, b);
     else handler[HANDLERS[kind]]?.(line, a);
   }
   handler.handleRobotsEnd?.();

@@ -6,16 +6,17 @@ import { booleans, unpack, unpackAll } from './answer.js';
 import { isSingle, outOfMemory, packAgents, packList, readInput, readList, toArgument } from './bytes.js';
 import { stageInput, stageList, useAgent, withStaged } from './stage.js';
 import { INTERNAL, disposable, freed } from './owned.js';
+import { ANSWER, VERDICT } from './vocabulary.js';
 
-/** A staged query's 1 or 0; 2 means memory ran out. */
+/** A staged query's verdict code (VERDICT) as a boolean. */
 function verdict(code) {
-  if (code === 2) throw outOfMemory('matching a URL');
-  return code === 1;
+  if (code === VERDICT.outOfMemory) throw outOfMemory('matching a URL');
+  return code === VERDICT.allowed;
 }
 
-/** A staged query's packed answer; -1 means memory ran out. */
+/** A staged query's packed answer (ANSWER), unpacked. */
 function answer(packed) {
-  if (packed < 0) throw outOfMemory('matching a URL');
+  if (packed === ANSWER.outOfMemory) throw outOfMemory('matching a URL');
   return unpack(packed);
 }
 
@@ -29,7 +30,7 @@ function crawlerList(crawlers) {
   const lines = [];
   for (const c of crawlers) {
     const token = typeof c === 'string' ? c : c.token;
-    if (typeof token !== 'string' || !/^[^\s#]+$/.test(token)) {
+    if (typeof token !== 'string' || !wasm.is_crawler_list_token(token)) {
       throw new TypeError(`robotstxt-exact: a crawler token must be a non-empty string without spaces or '#', not ${JSON.stringify(token)}`);
     }
     lines.push(typeof c === 'string' || c.category === undefined ? token : `${token} ${c.category}`);

@@ -1,17 +1,34 @@
 //! An [`Answer`] as one JavaScript number, so that a query returns without
-//! building an object in Rust: the matching line times 8, plus a bit each
-//! for `allowed` (4), `ever_seen_specific_agent` (2) and
-//! `disallow_ignore_global` (1). A line is at most `u32::MAX`, so the sum is
-//! below 2^35 and exact in a double. `js/lib/answer.js` unpacks it.
+//! building an object in Rust: the matching line times [`LINE_FACTOR`], plus
+//! a bit each for `allowed`, `ever_seen_specific_agent` and
+//! `disallow_ignore_global`. A line is at most `u32::MAX`, so the sum is
+//! below 2^35 and exact in a double. `js/lib/answer.js` unpacks it; the
+//! layout is `packed.answer` of `spec/vocabulary.json`, as are the numbers
+//! for running out of memory.
 
 use robotstxt_exact::Answer;
 
+/// What the matching line is multiplied by.
+pub const LINE_FACTOR: u64 = 8;
+/// The flag for `allowed`.
+pub const ALLOWED: u64 = 4;
+/// The flag for `ever_seen_specific_agent`.
+pub const EVER_SEEN_SPECIFIC_AGENT: u64 = 2;
+/// The flag for `disallow_ignore_global`.
+pub const DISALLOW_IGNORE_GLOBAL: u64 = 1;
+/// The packed answer of a query that ran out of memory.
+pub const OUT_OF_MEMORY: f64 = -1.0;
+/// A yes-or-no query's answer is 0 (disallowed) or 1 (allowed); this, when
+/// memory ran out.
+pub const VERDICT_OUT_OF_MEMORY: u32 = 2;
+
 /// The number for `answer`.
 pub fn pack(answer: Answer) -> f64 {
-    let bits = u64::from(answer.allowed) << 2
-        | u64::from(answer.ever_seen_specific_agent) << 1
-        | u64::from(answer.disallow_ignore_global);
-    (u64::from(answer.matching_line) << 3 | bits) as f64
+    let flag = |on: bool, bit: u64| if on { bit } else { 0 };
+    let bits = flag(answer.allowed, ALLOWED)
+        | flag(answer.ever_seen_specific_agent, EVER_SEEN_SPECIFIC_AGENT)
+        | flag(answer.disallow_ignore_global, DISALLOW_IGNORE_GLOBAL);
+    (u64::from(answer.matching_line) * LINE_FACTOR + bits) as f64
 }
 
 #[cfg(test)]

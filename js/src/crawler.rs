@@ -5,7 +5,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use robotstxt_exact::crawler::{self, Access, CacheEntry, Decision, FetchOutcome, Policy};
+use robotstxt_exact::crawler::{self, CacheEntry, FetchOutcome, Policy};
 use wasm_bindgen::prelude::*;
 
 use crate::memory::oom;
@@ -55,55 +55,37 @@ pub fn max_redirect_hops() -> u32 {
     crawler::MAX_REDIRECT_HOPS
 }
 
-/// 0 Google, 1 RFC 9309.
+/// How much of a body of `len` bytes a crawler parses (the core's cut, for
+/// `truncateBody`, which holds the bytes).
+#[wasm_bindgen]
+pub fn truncated_len(len: usize) -> usize {
+    crawler::truncated_len(len)
+}
+
+// Policies, fetch outcomes, access results and decisions cross as the
+// core's codes (spec/vocabulary.json), which `lib/vocabulary.js` names.
+
+/// The policy with the core's code `code`.
 fn policy(code: u32) -> Result<Policy, JsError> {
-    match code {
-        0 => Ok(Policy::Google),
-        1 => Ok(Policy::Rfc9309),
-        _ => Err(JsError::new("robotstxt-exact: unknown policy")),
-    }
+    Policy::from_code(code).ok_or_else(|| JsError::new("robotstxt-exact: unknown policy"))
 }
 
-/// 0 an HTTP `status`, 1 a network error, 2 a timeout, 3 too many redirects.
+/// The fetch outcome with the core's code `kind` (0: the HTTP `status`).
 fn outcome(kind: u32, status: u16) -> Result<FetchOutcome, JsError> {
-    match kind {
-        0 => Ok(FetchOutcome::Status(status)),
-        1 => Ok(FetchOutcome::NetworkError),
-        2 => Ok(FetchOutcome::Timeout),
-        3 => Ok(FetchOutcome::TooManyRedirects),
-        _ => Err(JsError::new("robotstxt-exact: unknown fetch outcome")),
-    }
+    FetchOutcome::from_code(kind, status)
+        .ok_or_else(|| JsError::new("robotstxt-exact: unknown fetch outcome"))
 }
 
-/// 0 use the rules, 1 allow all, 2 disallow all.
-fn decision_code(d: Decision) -> u32 {
-    match d {
-        Decision::UseRules => 0,
-        Decision::AllowAll => 1,
-        Decision::DisallowAll => 2,
-    }
-}
-
-/// RFC 9309's access result of a fetch: 0 successful, 1 unavailable, 2
-/// unreachable.
+/// RFC 9309's access result of a fetch, as its code.
 #[wasm_bindgen]
 pub fn classify(policy_code: u32, kind: u32, status: u16) -> Result<u32, JsError> {
-    Ok(
-        match policy(policy_code)?.classify(outcome(kind, status)?) {
-            Access::Successful => 0,
-            Access::Unavailable => 1,
-            Access::Unreachable => 2,
-        },
-    )
+    Ok(policy(policy_code)?.classify(outcome(kind, status)?).code())
 }
 
-/// What to do right after a fetch, with nothing cached (see
-/// [`decision_code`]).
+/// What to do right after a fetch, with nothing cached, as its code.
 #[wasm_bindgen]
 pub fn decide(policy_code: u32, kind: u32, status: u16) -> Result<u32, JsError> {
-    Ok(decision_code(
-        policy(policy_code)?.decide(outcome(kind, status)?),
-    ))
+    Ok(policy(policy_code)?.decide(outcome(kind, status)?).code())
 }
 
 /// A time from milliseconds since the epoch.
@@ -183,9 +165,9 @@ impl Cache {
         Ok(self.inner.needs_fetch(time(now)?))
     }
 
-    /// What to do with the site's URLs at `now` (see [`decision_code`]).
+    /// What to do with the site's URLs at `now`, as its code.
     pub fn decide(&self, now: f64) -> Result<u32, JsError> {
-        Ok(decision_code(self.inner.decide(time(now)?)))
+        Ok(self.inner.decide(time(now)?).code())
     }
 
     /// Tells whether the rest of the site answers.
@@ -215,11 +197,8 @@ impl Cache {
         self.inner.unreachable_since().map(millis)
     }
 
-    /// 0 Google, 1 RFC 9309.
+    /// The policy's code.
     pub fn policy(&self) -> u32 {
-        match self.inner.policy() {
-            Policy::Google => 0,
-            Policy::Rfc9309 => 1,
-        }
+        self.inner.policy().code()
     }
 }

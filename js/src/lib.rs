@@ -32,3 +32,5 @@ pub mod preferences;
 pub mod report;
 pub mod robots;
 mod stage;
+#[cfg(test)]
+mod vocabulary;

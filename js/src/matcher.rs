@@ -4,6 +4,7 @@
 use robotstxt_exact::RobotsMatcher;
 use wasm_bindgen::prelude::*;
 
+use crate::answer::VERDICT_OUT_OF_MEMORY;
 use crate::list::Items;
 use crate::stage::{with_agent_and_staged, with_staged};
 
@@ -62,7 +63,7 @@ impl Matcher {
     /// URL: 1 or 0; 2 when memory ran out.
     pub fn allowed_staged(&mut self, agents: &[u8], agent_ends: &[u32], url_len: usize) -> u32 {
         let Ok(agents) = Items::new(agents, agent_ends) else {
-            return 2;
+            return VERDICT_OUT_OF_MEMORY;
         };
         let (inner, body) = (&mut self.inner, &self.body);
         with_staged(url_len, |url| {
@@ -74,7 +75,7 @@ impl Matcher {
                 .ok()
         })
         .flatten()
-        .map_or(2, u32::from)
+        .map_or(VERDICT_OUT_OF_MEMORY, u32::from)
     }
 
     /// `one_agent_allowed_by_robots` for the staged agent and URL: 1 or 0; 2
@@ -85,7 +86,7 @@ impl Matcher {
             inner.try_one_agent_allowed_by_robots(body, agent, url).ok()
         })
         .flatten()
-        .map_or(2, u32::from)
+        .map_or(VERDICT_OUT_OF_MEMORY, u32::from)
     }
 
     /// Whether the last query was disallowed.

@@ -8,7 +8,7 @@
 //! and memory running out is the package's own `Error`.
 
 use robotstxt_exact::audit::{
-    Category, Crawler, FileValueAudit, TryListError, known_crawlers, try_audit,
+    Category, Crawler, FileValueAudit, TryListError, is_list_token, known_crawlers, try_audit,
     try_parse_crawler_list,
 };
 use robotstxt_exact::preferences::{Preferences, RequestRate, Signal, Stated, UsageCategory};
@@ -315,4 +315,11 @@ impl Parsed {
         j.end_object();
         j.finish().map_err(|e| oom(WHAT, e))
     }
+}
+
+/// Whether `token` can stand in the crawler list `audit_json` reads (the
+/// core's rule), so that `lib/robots.js` refuses it rather than have it cut.
+#[wasm_bindgen]
+pub fn is_crawler_list_token(token: &str) -> bool {
+    is_list_token(token)
 }

@@ -15,21 +15,21 @@ use crate::json::Json;
 use crate::memory::oom;
 use crate::stage::{stage_mismatch, with_staged};
 
-/// The seven metadata flags as bits, in Google's field order.
-fn metadata_bits(m: &LineMetadata) -> u32 {
-    u32::from(m.is_empty)
-        | u32::from(m.has_comment) << 1
-        | u32::from(m.is_comment) << 2
-        | u32::from(m.has_directive) << 3
-        | u32::from(m.is_acceptable_typo) << 4
-        | u32::from(m.is_line_too_long) << 5
-        | u32::from(m.is_missing_colon_separator) << 6
+/// The kinds of the recorded callbacks (`packed.parse-event` of
+/// `spec/vocabulary.json`, `PARSE_EVENT` in `js/lib/vocabulary.js`).
+pub(crate) mod event {
+    pub const USER_AGENT: u32 = 1;
+    pub const ALLOW: u32 = 2;
+    pub const DISALLOW: u32 = 3;
+    pub const SITEMAP: u32 = 4;
+    pub const UNKNOWN: u32 = 5;
+    pub const LINE_METADATA: u32 = 6;
 }
 
-/// Records the handler callbacks as JSON: `[[kind, line, ...values]]` with
-/// kind 1 user-agent, 2 allow, 3 disallow, 4 sitemap (each with its value),
-/// 5 unknown (key, value), 6 line metadata (its bits, see
-/// [`metadata_bits`]). `js/lib/parse.js` replays them to the handler.
+/// Records the handler callbacks as JSON: `[[kind, line, ...values]]`, the
+/// [`event`] kinds each with its value (the unknown key's event with the
+/// key and the value; the line metadata's with [`LineMetadata::bits`]).
+/// `js/lib/parse.js` replays them to the handler.
 struct Events {
     json: Json,
     metadata: bool,
@@ -51,26 +51,26 @@ impl ParseHandler for Events {
     fn handle_robots_start(&mut self) {}
     fn handle_robots_end(&mut self) {}
     fn handle_user_agent(&mut self, line_num: u32, value: &[u8]) {
-        self.directive(1, line_num, &[value]);
+        self.directive(event::USER_AGENT, line_num, &[value]);
     }
     fn handle_allow(&mut self, line_num: u32, value: &[u8]) {
-        self.directive(2, line_num, &[value]);
+        self.directive(event::ALLOW, line_num, &[value]);
     }
     fn handle_disallow(&mut self, line_num: u32, value: &[u8]) {
-        self.directive(3, line_num, &[value]);
+        self.directive(event::DISALLOW, line_num, &[value]);
     }
     fn handle_sitemap(&mut self, line_num: u32, value: &[u8]) {
-        self.directive(4, line_num, &[value]);
+        self.directive(event::SITEMAP, line_num, &[value]);
     }
     fn handle_unknown_action(&mut self, line_num: u32, action: &[u8], value: &[u8]) {
-        self.directive(5, line_num, &[action, value]);
+        self.directive(event::UNKNOWN, line_num, &[action, value]);
     }
     fn report_line_metadata(&mut self, line_num: u32, metadata: &LineMetadata) {
         if self.metadata {
             self.json.begin_array();
-            self.json.number(6u32);
+            self.json.number(event::LINE_METADATA);
             self.json.number(line_num);
-            self.json.number(metadata_bits(metadata));
+            self.json.number(u32::from(metadata.bits()));
             self.json.end_array();
         }
     }
@@ -115,9 +115,9 @@ impl Reporter {
             .map_err(|e| oom("reporting on a robots.txt body", e))
     }
 
-    /// The per-line results, two numbers a line: the line number, then the
-    /// tag (bits 0-2), the typo flag (bit 3) and the metadata bits (from bit
-    /// 4, see [`metadata_bits`]).
+    /// The per-line results, two numbers a line: the line number, then
+    /// [`robotstxt_exact::RobotsParsedLine::packed_bits`] (the tag, the typo flag and the
+    /// metadata bits).
     pub fn results(&self) -> Result<Vec<u32>, JsError> {
         let fail = |e: TryReserveError| oom("listing the reporter's lines", e);
         let lines = self.inner.lines();
@@ -125,11 +125,7 @@ impl Reporter {
         out.try_reserve_exact(2 * lines.len()).map_err(fail)?;
         for line in lines {
             out.push(line.line_num);
-            out.push(
-                line.tag_name as u32
-                    | u32::from(line.is_typo) << 3
-                    | metadata_bits(&line.metadata) << 4,
-            );
+            out.push(u32::from(line.packed_bits()));
         }
         Ok(out)
     }

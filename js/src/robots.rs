@@ -3,7 +3,7 @@
 use robotstxt_exact::{CompiledRobots, Robots, RuleKind};
 use wasm_bindgen::prelude::*;
 
-use crate::answer::pack;
+use crate::answer::{OUT_OF_MEMORY, VERDICT_OUT_OF_MEMORY, pack};
 use crate::json::Json;
 use crate::list::Items;
 use crate::memory::{oom, vec_with_capacity};
@@ -52,7 +52,7 @@ impl Parsed {
     /// and the staged URL of `url_len` bytes; -1 when memory ran out.
     pub fn check_staged(&self, agents: &[u8], agent_ends: &[u32], url_len: usize) -> f64 {
         let Ok(agents) = Items::new(agents, agent_ends) else {
-            return -1.0;
+            return OUT_OF_MEMORY;
         };
         with_staged(url_len, |url| {
             agents
@@ -61,7 +61,7 @@ impl Parsed {
                 .flatten()
         })
         .flatten()
-        .map_or(-1.0, pack)
+        .map_or(OUT_OF_MEMORY, pack)
     }
 
     /// The packed answer for the staged agent and the staged URL; -1 when
@@ -71,7 +71,7 @@ impl Parsed {
             self.inner.try_check(&[agent], url).ok()
         })
         .flatten()
-        .map_or(-1.0, pack)
+        .map_or(OUT_OF_MEMORY, pack)
     }
 
     /// Whether the staged agent may fetch the staged URL: 1 or 0; 2 when
@@ -81,7 +81,7 @@ impl Parsed {
             self.inner.try_allowed(agent, url).ok()
         })
         .flatten()
-        .map_or(2, u32::from)
+        .map_or(VERDICT_OUT_OF_MEMORY, u32::from)
     }
 
     /// The packed answers for each staged URL (see [`crate::list::item_ends`]).
@@ -226,7 +226,7 @@ impl Compiled {
     pub fn check_staged(&self, url_len: usize) -> f64 {
         with_staged(url_len, |url| self.inner.try_check(url).ok())
             .flatten()
-            .map_or(-1.0, pack)
+            .map_or(OUT_OF_MEMORY, pack)
     }
 
     /// Whether the agents may fetch the staged URL: 1 or 0; 2 when memory
@@ -234,7 +234,7 @@ impl Compiled {
     pub fn allowed_staged(&self, url_len: usize) -> u32 {
         with_staged(url_len, |url| self.inner.try_allowed(url).ok())
             .flatten()
-            .map_or(2, u32::from)
+            .map_or(VERDICT_OUT_OF_MEMORY, u32::from)
     }
 
     /// The packed answers for each staged URL.

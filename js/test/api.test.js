@@ -1,4 +1,4 @@
-// The package's API beyond Google's cases: input types, free() and the
+// The package's API beyond the shared cases of spec/: input types, free() and the
 // FinalizationRegistry, leak-free reuse, bad input, the parse-once extras,
 // lint and the crawler side.
 

@@ -62,22 +62,25 @@ pub(crate) enum PyAccess {
     UNREACHABLE,
 }
 
-/// A fetch outcome: an HTTP status (int) or one of the strings
-/// `"network_error"`, `"timeout"`, `"too_many_redirects"`.
+/// A fetch outcome: an HTTP status (int) or one of the names the core gives
+/// (spec/vocabulary.json): `"network-error"`, `"timeout"`,
+/// `"too-many-redirects"`. The underscore spellings this package took before
+/// the names were shared (`"network_error"`, `"too_many_redirects"`) are
+/// still read.
 fn outcome_of(obj: &Bound<'_, PyAny>) -> PyResult<FetchOutcome> {
     let wrong = || {
         PyValueError::new_err(
-            "a fetch outcome is an HTTP status (0-65535) or \"network_error\", \"timeout\" \
-             or \"too_many_redirects\"",
+            "a fetch outcome is an HTTP status (0-65535) or \"network-error\", \"timeout\" \
+             or \"too-many-redirects\"",
         )
     };
     if let Ok(name) = obj.downcast::<PyString>() {
         // Held by Python: PyO3's String would copy any str into Rust memory.
-        return match &*PyBackedStr::try_from(name.clone())? {
+        let name = PyBackedStr::try_from(name.clone())?;
+        return match &*name {
             "network_error" => Ok(FetchOutcome::NetworkError),
-            "timeout" => Ok(FetchOutcome::Timeout),
             "too_many_redirects" => Ok(FetchOutcome::TooManyRedirects),
-            _ => Err(wrong()),
+            other => FetchOutcome::from_name(other).ok_or_else(wrong),
         };
     }
     match obj.extract::<u16>() {

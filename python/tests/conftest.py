@@ -168,3 +168,14 @@ def spark():
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The count of shared cases run (test_spec.py), as every runner of
+    spec/cases/ prints it."""
+    from test_spec import COUNTS
+
+    if COUNTS["cases"]:
+        terminalreporter.write_line(
+            f"spec: {COUNTS['checks']} checks in {COUNTS['cases']} cases through the Python API"
+        )

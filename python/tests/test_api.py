@@ -253,8 +253,11 @@ def test_status_policy():
     assert g.decide(429) == Decision.DISALLOW_ALL
     assert rfc.decide(429) == Decision.ALLOW_ALL
     assert g.decide(503) == Decision.DISALLOW_ALL
-    assert g.decide("network_error") == Decision.DISALLOW_ALL
+    assert g.decide("network-error") == Decision.DISALLOW_ALL
     assert g.decide("timeout") == Decision.DISALLOW_ALL
+    assert g.decide("too-many-redirects") == Decision.ALLOW_ALL
+    # The spellings this package took before the names were shared.
+    assert g.decide("network_error") == Decision.DISALLOW_ALL
     assert g.decide("too_many_redirects") == Decision.ALLOW_ALL
     assert g.classify(301) == rx.Access.UNAVAILABLE
     with pytest.raises(ValueError):

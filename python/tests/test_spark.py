@@ -163,15 +163,15 @@ def test_spark_status_policy_and_missing_hosts(spark):
     }
 
 
-def test_readme_spark_example(spark):
-    from test_readme import python_blocks
+def test_guide_spark_example(spark):
+    from test_readme import GUIDE, python_blocks
 
-    [block] = [b for b in python_blocks() if "robotstxt_exact.spark" in b]
+    [block] = [b for b in python_blocks(GUIDE) if "robotstxt_exact.spark" in b]
     urls_df = spark.createDataFrame(pd.DataFrame({"url": ["https://a.example/x", "https://a.example/y"]}))
     robots_df = spark.createDataFrame(pd.DataFrame({
         "host": ["a.example"], "body": [b"User-agent: *\nDisallow: /x\n"], "status": [200],
     }))
     scope = {"urls_df": urls_df, "robots_df": robots_df}
-    exec(compile(block, "README.md", "exec"), scope)
+    exec(compile(block, "docs/PYTHON.md", "exec"), scope)
     got = sorted((r["url"], r["allowed"]) for r in scope["checked"].collect())
     assert got == [("https://a.example/x", False), ("https://a.example/y", True)]

@@ -184,6 +184,23 @@ pub fn known_crawlers() -> &'static [Crawler] {
     })
 }
 
+/// Whether `token` can stand as a crawler in the plain list format of
+/// [`parse_crawler_list`]: not empty, and neither whitespace (which ends the
+/// token) nor `#` (which starts a comment) in it. A binding that writes a
+/// list from its caller's tokens checks them here first, so that none is
+/// cut or dropped unseen.
+///
+/// ```
+/// use robotstxt_exact::audit::is_list_token;
+/// assert!(is_list_token("Googlebot-Image"));
+/// assert!(!is_list_token("Google bot"));
+/// assert!(!is_list_token("bot#1"));
+/// assert!(!is_list_token(""));
+/// ```
+pub fn is_list_token(token: &str) -> bool {
+    !token.is_empty() && !token.contains('#') && !token.contains(char::is_whitespace)
+}
+
 /// Reads a crawler list: the format of `crawlers.toml` (a subset of TOML:
 /// `[[crawler]]` tables of double-quoted strings); ai.robots.txt's
 /// `robots.json` as published (a JSON object keyed by token, each entry with

@@ -28,7 +28,7 @@
 mod list;
 
 pub use list::{
-    Category, Crawler, ListError, TryListError, known_crawlers, parse_crawler_list,
+    Category, Crawler, ListError, TryListError, is_list_token, known_crawlers, parse_crawler_list,
     try_parse_crawler_list,
 };
 

@@ -425,19 +425,6 @@ impl CacheEntry {
         Some(saturating_add(known.fetched_at, known.lifetime))
     }
 
-    /// [`fresh_until`](Self::fresh_until) in whole seconds since the Unix
-    /// epoch (the epoch for earlier times), saturating at `u64::MAX` when
-    /// the sum overflows `SystemTime`: the figure the C API hands out.
-    pub fn fresh_until_unix_secs(&self) -> Option<u64> {
-        let known = self.known.as_ref()?;
-        Some(match known.fetched_at.checked_add(known.lifetime) {
-            Some(until) => until
-                .duration_since(SystemTime::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs()),
-            None => u64::MAX,
-        })
-    }
-
     /// When the current unreachable period began (the first of the latest
     /// run of failed fetches), if the file is unreachable now.
     pub fn unreachable_since(&self) -> Option<SystemTime> {

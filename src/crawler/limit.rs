@@ -27,5 +27,22 @@ pub const MAX_ROBOTS_TXT_BYTES: usize = 500 * 1024;
 /// assert_eq!(truncate_body(b"short"), b"short");
 /// ```
 pub fn truncate_body(body: &[u8]) -> &[u8] {
-    &body[..body.len().min(MAX_ROBOTS_TXT_BYTES)]
+    &body[..truncated_len(body.len())]
+}
+
+/// The length of [`truncate_body`]'s result for a body of `len` bytes: for
+/// a binding that holds the body itself and cuts it there (the JavaScript
+/// package's `truncateBody`), so that the rule is this crate's.
+///
+/// ```
+/// use robotstxt_exact::crawler::truncated_len;
+/// assert_eq!(truncated_len(600_000), 512_000);
+/// assert_eq!(truncated_len(5), 5);
+/// ```
+pub const fn truncated_len(len: usize) -> usize {
+    if len > MAX_ROBOTS_TXT_BYTES {
+        MAX_ROBOTS_TXT_BYTES
+    } else {
+        len
+    }
 }

@@ -43,7 +43,7 @@ pub use self::cache::{
     CacheEntry, DEFAULT_CACHE_LIFETIME, GOOGLE_STOP_CRAWLING_PERIOD, UNREACHABLE_GRACE_PERIOD,
     max_age_from_cache_control, max_age_from_cache_control_bytes,
 };
-pub use self::limit::{MAX_ROBOTS_TXT_BYTES, truncate_body};
+pub use self::limit::{MAX_ROBOTS_TXT_BYTES, truncate_body, truncated_len};
 pub use self::policy::{
     Access, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
 };

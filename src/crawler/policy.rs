@@ -136,21 +136,178 @@ impl Policy {
     }
 }
 
+// The names and codes below are the shared vocabulary of every binding
+// (spec/vocabulary.json): a name is the string a binding takes or gives, a
+// code the integer where an enum cannot cross (a C enum's value, a Python
+// enum's int(), a WebAssembly argument). tests/vocabulary.rs holds them to
+// that file.
+
+impl Policy {
+    /// Every policy, in code order.
+    pub const ALL: [Policy; 2] = [Policy::Google, Policy::Rfc9309];
+
+    /// `"google"` or `"rfc9309"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Policy::Google => "google",
+            Policy::Rfc9309 => "rfc9309",
+        }
+    }
+
+    /// 0 for Google, 1 for RFC 9309.
+    pub const fn code(self) -> u32 {
+        self as u32
+    }
+
+    /// The policy named `name` ([`name`](Self::name)), or `None`.
+    pub fn from_name(name: &str) -> Option<Policy> {
+        Policy::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The policy with code `code` ([`code`](Self::code)), or `None`.
+    pub fn from_code(code: u32) -> Option<Policy> {
+        Policy::ALL.into_iter().find(|p| p.code() == code)
+    }
+}
+
+impl FetchOutcome {
+    /// The outcomes that have a name (all but an HTTP status), in code order.
+    pub const NAMED: [FetchOutcome; 3] = [
+        FetchOutcome::NetworkError,
+        FetchOutcome::Timeout,
+        FetchOutcome::TooManyRedirects,
+    ];
+
+    /// `"status"` for an HTTP status (which bindings pass as the number
+    /// itself), `"network-error"`, `"timeout"` or `"too-many-redirects"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FetchOutcome::Status(_) => "status",
+            FetchOutcome::NetworkError => "network-error",
+            FetchOutcome::Timeout => "timeout",
+            FetchOutcome::TooManyRedirects => "too-many-redirects",
+        }
+    }
+
+    /// 0 for an HTTP status, 1 a network error, 2 a timeout, 3 too many
+    /// redirects.
+    pub const fn code(self) -> u32 {
+        match self {
+            FetchOutcome::Status(_) => 0,
+            FetchOutcome::NetworkError => 1,
+            FetchOutcome::Timeout => 2,
+            FetchOutcome::TooManyRedirects => 3,
+        }
+    }
+
+    /// The named outcome `name`, or `None` (`"status"` included: a status
+    /// needs its number).
+    pub fn from_name(name: &str) -> Option<FetchOutcome> {
+        FetchOutcome::NAMED.into_iter().find(|o| o.name() == name)
+    }
+
+    /// The outcome with code `code`, `status` being the HTTP status for code
+    /// 0 (and ignored otherwise), or `None`.
+    pub fn from_code(code: u32, status: u16) -> Option<FetchOutcome> {
+        if code == 0 {
+            return Some(FetchOutcome::Status(status));
+        }
+        FetchOutcome::NAMED.into_iter().find(|o| o.code() == code)
+    }
+}
+
+impl Access {
+    /// Every access result, in code order.
+    pub const ALL: [Access; 3] = [Access::Successful, Access::Unavailable, Access::Unreachable];
+
+    /// `"successful"`, `"unavailable"` or `"unreachable"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Access::Successful => "successful",
+            Access::Unavailable => "unavailable",
+            Access::Unreachable => "unreachable",
+        }
+    }
+
+    /// 0, 1 or 2, in the order of [`ALL`](Self::ALL).
+    pub const fn code(self) -> u32 {
+        self as u32
+    }
+}
+
+impl Decision {
+    /// Every decision, in code order.
+    pub const ALL: [Decision; 3] = [
+        Decision::UseRules,
+        Decision::AllowAll,
+        Decision::DisallowAll,
+    ];
+
+    /// `"use-rules"`, `"allow-all"` or `"disallow-all"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Decision::UseRules => "use-rules",
+            Decision::AllowAll => "allow-all",
+            Decision::DisallowAll => "disallow-all",
+        }
+    }
+
+    /// 0, 1 or 2, in the order of [`ALL`](Self::ALL).
+    pub const fn code(self) -> u32 {
+        self as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_two_policies_differ_only_on_429() {
-        for status in 0..=1000u16 {
-            let outcome = FetchOutcome::Status(status);
-            if status != 429 {
-                assert_eq!(
-                    Policy::Google.classify(outcome),
-                    Policy::Rfc9309.classify(outcome),
-                    "{status}"
-                );
-            }
+        // 429: a server error for Google ("it's considered a server
+        // error"), one of the 400-499 "unavailable" statuses for RFC 9309
+        // (section 2.3.1.3).
+        let too_many = FetchOutcome::Status(429);
+        assert_eq!(Policy::Google.classify(too_many), Access::Unreachable);
+        assert_eq!(Policy::Rfc9309.classify(too_many), Access::Unavailable);
+        assert_eq!(Policy::Google.decide(too_many), Decision::DisallowAll);
+        assert_eq!(Policy::Rfc9309.decide(too_many), Decision::AllowAll);
+        // Every other outcome: the same access and the same decision.
+        let others = (0..=u16::MAX)
+            .filter(|&status| status != 429)
+            .map(FetchOutcome::Status)
+            .chain(FetchOutcome::NAMED);
+        for outcome in others {
+            assert_eq!(
+                Policy::Google.classify(outcome),
+                Policy::Rfc9309.classify(outcome),
+                "{outcome:?}"
+            );
+            assert_eq!(
+                Policy::Google.decide(outcome),
+                Policy::Rfc9309.decide(outcome),
+                "{outcome:?}"
+            );
         }
+    }
+
+    #[test]
+    fn names_and_codes_go_both_ways() {
+        for p in Policy::ALL {
+            assert_eq!(Policy::from_name(p.name()), Some(p));
+            assert_eq!(Policy::from_code(p.code()), Some(p));
+        }
+        for o in FetchOutcome::NAMED {
+            assert_eq!(FetchOutcome::from_name(o.name()), Some(o));
+            assert_eq!(FetchOutcome::from_code(o.code(), 0), Some(o));
+        }
+        assert_eq!(
+            FetchOutcome::from_code(0, 503),
+            Some(FetchOutcome::Status(503))
+        );
+        assert_eq!(FetchOutcome::from_name("status"), None);
+        assert_eq!(FetchOutcome::from_code(4, 0), None);
+        assert_eq!(Policy::from_name("Google"), None);
+        assert_eq!(Policy::from_code(2), None);
     }
 }

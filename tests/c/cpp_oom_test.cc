@@ -2,7 +2,7 @@
 // whose address space is capped (setrlimit(RLIMIT_AS)) just above what it
 // holds, then hands the library a hostile input of 100 MB or more. The call
 // must throw std::bad_alloc, as the headers promise; the process goes on,
-// and the same object and a fresh one answer Google's test cases.
+// and the same object and a fresh one answer as Google's library does.
 //
 // Run natively: the cap leaves no room for valgrind's or ASan's shadow
 // memory. Linux only (/proc/self/statm).
@@ -25,11 +25,11 @@ namespace {
 
 constexpr std::size_t kMB = 1024 * 1024;
 
-// Google's robots_test.cc, ID_LongestMatch.
+// The longer rule wins: /cart/view allowed, the rest of /cart/ not (line 3).
 const char kLongestMatch[] =
-    "user-agent: FooBot\n"
-    "allow: /x/page.html\n"
-    "disallow: /x/\n";
+    "user-agent: ShopBot\n"
+    "allow: /cart/view\n"
+    "disallow: /cart/\n";
 
 int failures = 0;
 
@@ -55,10 +55,10 @@ void CapAddressSpace(std::size_t headroom) {
 }
 
 void GooglesLongestMatch(googlebot::RobotsMatcher& matcher, const char* who) {
-  std::string what = std::string(who) + ": ID_LongestMatch after the failure";
-  Check(matcher.OneAgentAllowedByRobots(kLongestMatch, "FooBot", "http://foo.bar/x/page.html"),
+  std::string what = std::string(who) + ": the longest match after the failure";
+  Check(matcher.OneAgentAllowedByRobots(kLongestMatch, "ShopBot", "https://shop.example/cart/view"),
         what.c_str());
-  Check(!matcher.OneAgentAllowedByRobots(kLongestMatch, "FooBot", "http://foo.bar/x/"),
+  Check(!matcher.OneAgentAllowedByRobots(kLongestMatch, "ShopBot", "https://shop.example/cart/"),
         what.c_str());
   Check(matcher.matching_line() == 3, what.c_str());
 }
@@ -68,7 +68,7 @@ void MatcherWithHugeUrl() {
   std::string body(100 * kMB, '\n');
   std::string url = "http://example.com/";
   url.resize(300 * kMB, 'a');
-  std::vector<std::string> agents{"FooBot"};
+  std::vector<std::string> agents{"ShopBot"};
   googlebot::RobotsMatcher matcher;
   CapAddressSpace(64 * kMB);
   bool threw = false;
@@ -101,8 +101,8 @@ void RobotsParseOfManyRules() {
   }
   Check(threw, "robotstxt::Robots::parse throws std::bad_alloc");
   const robotstxt::Robots small = robotstxt::Robots::parse(kLongestMatch);
-  Check(small.allowed("FooBot", "http://foo.bar/x/page.html"), "a fresh Robots allows /x/page.html");
-  Check(!small.allowed("FooBot", "http://foo.bar/x/"), "a fresh Robots disallows /x/");
+  Check(small.allowed("ShopBot", "https://shop.example/cart/view"), "a fresh Robots allows /cart/view");
+  Check(!small.allowed("ShopBot", "https://shop.example/cart/"), "a fresh Robots disallows /cart/");
 }
 
 // 200 MB of line ends into the line reporter: one report per line.
@@ -121,8 +121,8 @@ void ReporterOfLineEnds() {
   Check(threw, "ParseRobotsTxt into RobotsParsingReporter throws std::bad_alloc");
   googlebot::RobotsParsingReporter fresh;
   googlebot::ParseRobotsTxt(kLongestMatch, &fresh);
-  // reporting_robots_test.cc: three valid directives, last line 4 (the
-  // empty line after the final newline).
+  // Three valid directives, last line 4 (the empty line after the final
+  // newline, reporting_robots.cc).
   Check(fresh.valid_directives() == 3, "a fresh reporter counts 3 directives");
   Check(fresh.last_line_seen() == 4, "a fresh reporter saw 4 lines");
 }

@@ -1,5 +1,6 @@
-// googlebot::RobotsParsingReporter, as Google's reporting_robots_test.cc uses
-// it. A second translation unit including both headers (in the other order
+// googlebot::RobotsParsingReporter, as code written for Google's library uses
+// it (Google's own test cases run through it in compat-tests/). A second
+// translation unit including both headers (in the other order
 // than cpp_api_test.cc): linking the two shows the headers define nothing
 // twice.
 #include "reporting_robots.h"
@@ -68,30 +69,34 @@ void CheckLine(const std::vector<RobotsParsedLine>& results, const RobotsParsedL
                 source_line);
 }
 
-void LinesNumbersAreCountedCorrectly() {
-  // reporting_robots_test.cc, LinesNumbersAreCountedCorrectly.
+// Every kind of line Google's reporter tells apart, one per line (the same
+// body as tests/c/data/reporting.txt, which the C examples read); the
+// expected reports are Google's reporting_robots.cc's.
+constexpr const char kEveryKindOfLine[] =
+    "User-agent: shopbot\n"
+    "Allow: /public\n"
+    "User-agent otherbot # why\n"
+    "just some words here\n"
+    "# a comment line\n"
+    "\n"
+    "dragons: /lair\n"
+    "noindex: /drafts\n"
+    "Disallow: /private\n"
+    "Oops #trailing comment\n"
+    "user agent: gizmo\n"
+    "dissallow: /tmp\n"
+    "site-map: https://s.example/a.xml #note\n"
+    "sitemap: https://s.example/b.xml\n"
+    "Host: s.example\n";
+
+void EveryLineIsReported() {
   RobotsParsingReporter report;
-  static const char kSimpleFile[] =
-      "User-Agent: foo\n"
-      "Allow: /some/path\n"
-      "User-Agent bar # no\n"
-      "absolutely random line\n"
-      "#so comment, much wow\n"
-      "\n"
-      "unicorns: /extinct\n"
-      "noarchive: /some\n"
-      "Disallow: /\n"
-      "Error #and comment\n"
-      "useragent: baz\n"
-      "disallaw: /some\n"
-      "site-map: https://e/s.xml #comment\n"
-      "sitemap: https://e/t.xml\n"
-      "Noarchive: /someCapital\n";
-  googlebot::ParseRobotsTxt(kSimpleFile, &report);
+  googlebot::ParseRobotsTxt(kEveryKindOfLine, &report);
   CHECK_EQ(report.valid_directives(), 8);
   CHECK_EQ(report.last_line_seen(), 16);
   CHECK_EQ(report.parse_results().size(), static_cast<size_t>(report.last_line_seen()));
-  // Lines 7, 8 and 15 have unrecognised keys (reporting_robots.cc).
+  // Lines 7, 8 and 15 have keys the parser does not know (reporting.cc
+  // counts them whether Google lists them as unused or not).
   CHECK_EQ(report.unused_directives(), 3);
 
   const std::vector<RobotsParsedLine> results = report.parse_results();
@@ -116,8 +121,9 @@ void LinesNumbersAreCountedCorrectly() {
   for (const RobotsParsedLine& line : expected) CheckLine(results, line, __LINE__);
 
 #if __cplusplus >= 202002L
-  // Google's test spells its expectations with designated initialisers,
-  // skipping fields: the default member initialisers make that work.
+  // Code written for Google's library spells expectations with designated
+  // initialisers, skipping fields: the default member initialisers make
+  // that work.
   CheckLine(results,
             RobotsParsedLine{.line_num = 3,
                              .tag_name = RobotsParsedLine::RobotsTagName::kUserAgent,
@@ -144,28 +150,22 @@ void LinesNumbersAreCountedCorrectly() {
             __LINE__);
 #endif
 
-  // The same reporter parses two more files: counts restart, the per-line
-  // results are kept (reporting_robots.cc clears only the counts).
-  static const char kDosFile[] =
-      "User-Agent: foo\r\nAllow: /some/path\r\nUser-Agent: bar\r\n\r\n\r\nDisallow: /\r\n";
-  googlebot::ParseRobotsTxt(kDosFile, &report);
-  CHECK_EQ(report.valid_directives(), 4);
-  CHECK_EQ(report.last_line_seen(), 7);
+  // The same reporter parses two shorter files: counts restart, the
+  // per-line results of the longer parse are kept (reporting_robots.cc
+  // clears only the counts).
+  googlebot::ParseRobotsTxt("User-agent: gizmo\r\nDisallow: /a\r\n\r\nAllow: /b\r\n", &report);
+  CHECK_EQ(report.valid_directives(), 3);
+  CHECK_EQ(report.last_line_seen(), 5);
   CHECK_EQ(report.parse_results().size(), 16u);
-  static const char kMacFile[] =
-      "User-Agent: foo\rAllow: /some/path\rUser-Agent: bar\r\r\rDisallow: /\r";
-  googlebot::ParseRobotsTxt(kMacFile, &report);
-  CHECK_EQ(report.valid_directives(), 4);
-  CHECK_EQ(report.last_line_seen(), 7);
+  googlebot::ParseRobotsTxt("User-agent: gizmo\rDisallow: /a\r\rAllow: /b\r", &report);
+  CHECK_EQ(report.valid_directives(), 3);
+  CHECK_EQ(report.last_line_seen(), 5);
 }
 
-void LinesTooLongReportedCorrectly() {
-  // reporting_robots_test.cc, LinesTooLongReportedCorrectly.
+void LongLinesAreFlaggedAndStillParsed() {
   RobotsParsingReporter report;
-  const size_t kMaxLineLen = 2084 * 8;
-  std::string longline = "/x/";
-  while (longline.size() < kMaxLineLen) longline += "a";
-  const std::string robotstxt = "user-agent: foo\ndisallow: " + longline + "\nallow: /\n";
+  const std::string robotstxt =
+      "user-agent: gizmo\ndisallow: /long/" + std::string(17000, 'z') + "\nallow: /\n";
   googlebot::ParseRobotsTxt(robotstxt, &report);
   CHECK_EQ(report.valid_directives(), 3);
   CHECK_EQ(report.last_line_seen(), 4);
@@ -207,8 +207,8 @@ void DefaultsAreGooglesDefaults() {
 }  // namespace
 
 void RunReportingTests() {
-  LinesNumbersAreCountedCorrectly();
-  LinesTooLongReportedCorrectly();
+  EveryLineIsReported();
+  LongLinesAreFlaggedAndStillParsed();
   UnusedTagsComeFromTheLibrary();
   DefaultsAreGooglesDefaults();
 }

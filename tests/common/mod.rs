@@ -12,8 +12,9 @@
 #![allow(dead_code)]
 
 pub mod google_parse;
+pub mod pattern_reference;
 
-use robotstxt_exact::pattern::matches_reference;
+pub use pattern_reference::matches_reference;
 use robotstxt_exact::{MatcherState, ParseHandler, RobotsMatcher, parse_robots_txt};
 
 /// Everything a matcher exposes after one query.

@@ -1,6 +1,6 @@
 /* A downstream C program: links robotstxt through the installed package and
- * checks a few verdicts of Google's test suite (robots_test.cc). Exits 1 on
- * any mismatch. Built by ./cmake (find_package) and ./pkg-config. */
+ * checks a few of Google's verdicts. Exits 1 on any mismatch. Built by
+ * ./cmake (find_package) and ./pkg-config. */
 #include <robotstxt.h>
 
 #include <stdbool.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 struct verdict {
-  const char *google_test;
+  const char *what;
   const char *robots_txt;
   const char *user_agent;
   const char *url;
@@ -16,25 +16,25 @@ struct verdict {
 };
 
 static const char kLongestMatch[] =
-    "user-agent: FooBot\n"
-    "allow: /x/page.html\n"
-    "disallow: /x/\n";
+    "user-agent: ShopBot\n"
+    "allow: /cart/view\n"
+    "disallow: /cart/\n";
 static const char kIndexHtml[] =
     "User-Agent: *\n"
-    "Allow: /allowed-slash/index.html\n"
+    "Allow: /shop/index.html\n"
     "Disallow: /\n";
 static const char kMissingColon[] =
-    "user-agent FooBot\n"
+    "user-agent ShopBot\n"
     "disallow /\n";
 
 static const struct verdict kVerdicts[] = {
-    {"ID_LongestMatch", kLongestMatch, "FooBot", "http://foo.bar/x/page.html", true},
-    {"ID_LongestMatch", kLongestMatch, "FooBot", "http://foo.bar/x/", false},
-    {"GoogleOnly_IndexHTMLisDirectory", kIndexHtml, "foobot",
-     "http://foo.com/allowed-slash/", true},
-    {"GoogleOnly_IndexHTMLisDirectory", kIndexHtml, "foobot",
-     "http://foo.com/anyother-url", false},
-    {"ID_LineSyntax_Line", kMissingColon, "FooBot", "http://foo.bar/x/y", false},
+    {"longest match", kLongestMatch, "ShopBot", "https://shop.example/cart/view", true},
+    {"longest match", kLongestMatch, "ShopBot", "https://shop.example/cart/", false},
+    {"index.html is its directory", kIndexHtml, "shopbot",
+     "https://shop.example/shop/", true},
+    {"index.html is its directory", kIndexHtml, "shopbot",
+     "https://shop.example/elsewhere", false},
+    {"missing colon", kMissingColon, "ShopBot", "https://shop.example/x", false},
 };
 
 int main(void) {
@@ -56,7 +56,7 @@ int main(void) {
         strlen(v->user_agent), v->url, strlen(v->url), &allowed);
     if (status != ROBOTSTXT_STATUS_OK || allowed != v->allowed) {
       fprintf(stderr, "MISMATCH %s: %s for %s: status %d, got %s, Google says %s\n",
-              v->google_test, v->url, v->user_agent, (int)status,
+              v->what, v->url, v->user_agent, (int)status,
               allowed ? "allowed" : "disallowed",
               v->allowed ? "allowed" : "disallowed");
       ++failures;

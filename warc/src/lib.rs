@@ -14,6 +14,8 @@
 //! - `capture`: the HTTP response in a record ([`Capture`]);
 //! - `body`: gzip, deflate and br bodies undone;
 //! - `verdict`: a capture's answers for the agents ([`verdicts`]);
+//! - `query`: what a run answers and the rows of a capture ([`Query`],
+//!   [`Rows`]);
 //! - `resolve`: redirects within a file;
 //! - `run`: the run over many files on every core ([`run`], [`Sink`]);
 //! - `table`: the columns of the verdict table, for its writers;
@@ -25,6 +27,7 @@
 
 mod body;
 pub mod capture;
+mod query;
 pub mod reader;
 mod resolve;
 pub mod run;
@@ -33,8 +36,9 @@ pub mod table;
 pub mod verdict;
 
 pub use capture::{Capture, Record};
+pub use query::{Decided, Query, Rows};
 pub use reader::{Header, Limits, Next, RawRecord, ReadError, WarcReader};
-pub use run::{Decided, Input, Query, Rows, Sink, Stats, run};
+pub use run::{Input, Sink, Stats, run};
 pub use summary::{AgentCounts, Summary};
 pub use verdict::{Agent, Cell, Class, Fetch, Outcome, Verdicts, verdicts};
 

@@ -14,9 +14,9 @@ use std::sync::Arc;
 
 use robotstxt_exact::crawler::{MAX_REDIRECT_HOPS, should_follow_redirect};
 
-use crate::Query;
 use crate::capture::Capture;
-use crate::run::{Decided, Rows};
+use crate::query::Query;
+use crate::query::{Decided, Rows};
 use crate::verdict::{Fetch, Verdicts, verdicts};
 
 /// A robots.txt capture, as its rows name it.

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::run::Rows;
+use crate::query::Rows;
 use crate::verdict::{Class, Outcome};
 
 /// Per host, the classes of its latest capture.

@@ -4,7 +4,7 @@
 
 use robotstxt_exact::preferences::{Signal, Stated, UsageCategory};
 
-use crate::run::Rows;
+use crate::query::Rows;
 use crate::verdict::{Agent, Cell};
 
 /// The columns, in order; `path` is `url` in a table of page URLs.

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use robotstxt_exact::crawler::{Decision, FetchOutcome, Policy};
+use robotstxt_exact::crawler::{FetchOutcome, Policy};
 use serde_json::json;
 
 use super::reply::Reply;
@@ -46,13 +46,12 @@ impl Fetches {
             match &*key {
                 "url" => site = Some(value.into_owned()),
                 "policy" => {
-                    policy = match &*value {
-                        "google" => Policy::Google,
-                        "rfc9309" => Policy::Rfc9309,
-                        other => {
+                    policy = match Policy::from_name(&value) {
+                        Some(policy) => policy,
+                        None => {
                             return Reply::json_error(
                                 400,
-                                &format!("unknown policy {other:?}: google or rfc9309"),
+                                &format!("unknown policy {value:?}: google or rfc9309"),
                             );
                         }
                     }
@@ -98,11 +97,7 @@ impl Fetches {
         };
         let summary = fetched.describe(policy, limit, timeout);
         eprintln!("{summary}");
-        let decision = match fetched.decision(policy) {
-            Decision::UseRules => "use-rules",
-            Decision::AllowAll => "allow-all",
-            Decision::DisallowAll => "disallow-all",
-        };
+        let decision = fetched.decision(policy).name();
         let robots_url = fetched.chain.first().cloned().unwrap_or_default();
         let origin = url::Url::parse(&robots_url)
             .map(|u| u.origin().ascii_serialization())
@@ -120,7 +115,7 @@ impl Fetches {
                 "chain": fetched.chain,
                 "status": status,
                 "outcome": fetched.outcome_text(limit, timeout),
-                "policy": match policy { Policy::Google => "google", Policy::Rfc9309 => "rfc9309" },
+                "policy": policy.name(),
                 "decision": decision,
                 "meaning": fetched.meaning(policy),
                 "summary": summary,

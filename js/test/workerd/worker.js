@@ -4,13 +4,14 @@
 // compile WebAssembly from bytes). workerd.test.js bundles it with
 // `wrangler deploy --dry-run` and serves it with workerd on 127.0.0.1.
 //
-//   GET  /cases                      Google's cases (../google-cases.js): {passed, failed, extra}
+//   POST /cases                      the body is the case files of spec/cases/, run by
+//                                    ../spec-runner.js: {passed, failed, counts, extra}
 //   POST /check?agent=A&url=U        the body is a robots.txt: {allowed, matchingLine}
 
 import * as api from 'robotstxt-exact';
 import robotsParser from 'robotstxt-exact/robots-parser';
 
-import { googleCases } from '../google-cases.js';
+import { specCases } from '../spec-runner.js';
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const norm = (x) => (x instanceof Uint8Array ? Array.from(x) : x);
@@ -26,10 +27,11 @@ const assert = {
   },
 };
 
-function cases() {
+function cases(documents) {
   const passed = [];
   const failed = [];
-  for (const [name, fn] of googleCases(assert, api)) {
+  const counts = { checks: 0, cases: 0 };
+  for (const [name, fn] of specCases(documents, assert, api, counts)) {
     try {
       fn();
       passed.push(name);
@@ -42,13 +44,13 @@ function cases() {
     robotsParser: robotsParser('https://example.com/robots.txt', body).isAllowed('https://example.com/x', 'Bot'),
     lint: api.lint(body).findings.map((f) => f.code),
   };
-  return { passed, failed, extra };
+  return { passed, failed, counts, extra };
 }
 
 export default {
   async fetch(request) {
     const { pathname, searchParams } = new URL(request.url);
-    if (pathname === '/cases') return Response.json(cases());
+    if (pathname === '/cases' && request.method === 'POST') return Response.json(cases(await request.json()));
     if (pathname === '/check' && request.method === 'POST') {
       const robots = api.Robots.parse(new Uint8Array(await request.arrayBuffer()));
       try {

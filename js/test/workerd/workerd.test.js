@@ -4,7 +4,7 @@
 // the .wasm file kept as a module of its own) and writes the modules,
 // without contacting anything; workerd (the runtime Cloudflare runs, an
 // npm dependency of wrangler) serves them on 127.0.0.1, and the test asks
-// for Google's cases and a few checks over HTTP.
+// for the shared cases of spec/cases/ and a few checks over HTTP.
 //
 // workerd refuses to compile WebAssembly from bytes ("Wasm code generation
 // disallowed by embedder"), so the package's default entry, which embeds
@@ -25,7 +25,8 @@ import { fileURLToPath } from 'node:url';
 
 import * as api from 'robotstxt-exact';
 
-import { googleCases } from '../google-cases.js';
+import { specDocuments } from '../spec-files.js';
+import { specCases } from '../spec-runner.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WORKERD = (await import('workerd')).default.default;
@@ -112,12 +113,14 @@ after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test("Google's cases pass in workerd, as in Node", async () => {
-  const response = await fetch(`${origin}/cases`);
+test('the shared cases pass in workerd, as in Node', async () => {
+  const documents = specDocuments();
+  const response = await fetch(`${origin}/cases`, { method: 'POST', body: JSON.stringify(documents) });
   assert.equal(response.status, 200, output);
   const result = await response.json();
   assert.deepEqual(result.failed, []);
-  assert.deepEqual(result.passed, googleCases(assert, api).map(([name]) => name));
+  assert.deepEqual(result.passed, specCases(documents, assert, api).map(([name]) => name));
+  console.log(`spec: ${result.counts.checks} checks in ${result.counts.cases} cases through the JavaScript API in workerd`);
   // The robots-parser entry loads there too; Google reads the typo
   // "Disalow", and the lint notes it.
   assert.equal(result.extra.robotsParser, false);

@@ -1,11 +1,16 @@
 """Type stubs of the compiled module (robotstxt_exact._native)."""
 
 import os
-from typing import Any, Iterable, Sequence, Union, final, overload
+from typing import Any, Iterable, Literal, Sequence, Union, final, overload
 
 _Bytes = Union[bytes, str]
 _Agents = Union[bytes, str, Sequence[Union[bytes, str]]]
-_Outcome = Union[int, str]  # an HTTP status, or "network_error", "timeout", "too_many_redirects"
+# An HTTP status, or a named fetch outcome (spec/vocabulary.json); the
+# underscore spellings are read too, as before the names were shared.
+_Outcome = Union[
+    int,
+    Literal["network-error", "timeout", "too-many-redirects", "network_error", "too_many_redirects"],
+]
 
 __all__ = [
     "RobotsMatcher",

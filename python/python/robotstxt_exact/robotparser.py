@@ -148,7 +148,7 @@ class RobotFileParser:
             zlib.error,
             Unreadable,
         ):
-            outcome = "network_error"
+            outcome = "network-error"
         self._apply(outcome, body)
 
     def _apply(self, outcome: int | str, body: bytes) -> None:

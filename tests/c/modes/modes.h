@@ -48,7 +48,7 @@ inline std::vector<std::string> Bodies() {
   // A byte order mark, Google's index.htm rule, percent-escaping.
   bodies.push_back(
       "\xEF\xBB\xBFUser-Agent: *\n"
-      "Allow: /allowed-slash/index.html\n"
+      "Allow: /aisle/index.html\n"
       "Allow: /caf\xC3\xA9/%aa\n"
       "Disallow: /\n");
   // A line over Google's length cap (2083 * 8 - 1 bytes).
@@ -72,7 +72,7 @@ inline std::vector<Query> Queries() {
   const char* urls[] = {"http://foo.bar/x/page.html", "http://foo.bar/x/",
                         "https://example.com/private/public",
                         "https://example.com/doc.pdf",
-                        "http://foo.com/allowed-slash/",
+                        "http://foo.com/aisle/",
                         "http://foo.com/caf%C3%A9/%AA", "http://foo.bar/aaa",
                         "http://foo.bar/c"};
   for (const char* url : urls) {

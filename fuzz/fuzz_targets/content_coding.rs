@@ -109,7 +109,11 @@ fn arbitrary(input: &[u8]) {
     };
     let names: Vec<&str> = names.split(", ").filter(|n| !n.is_empty()).collect();
     assert!(names.len() <= MAX_CODINGS);
-    assert!(names.iter().all(|n| matches!(*n, "gzip" | "deflate" | "br")));
+    assert!(
+        names
+            .iter()
+            .all(|n| matches!(*n, "gzip" | "deflate" | "br"))
+    );
     let _ = read_limited(reader);
 }
 
@@ -134,7 +138,11 @@ fn transfer_encoding(input: &[u8]) {
             }
             _ => false,
         };
-        assert_eq!(check_transfer_encoding(&fields, http10).is_ok(), expected, "{fields:?}");
+        assert_eq!(
+            check_transfer_encoding(&fields, http10).is_ok(),
+            expected,
+            "{fields:?}"
+        );
     }
 }
 

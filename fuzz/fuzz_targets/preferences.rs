@@ -11,11 +11,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use robotstxt_exact::Robots;
 use robotstxt_exact::audit::{Category, Crawler, audit};
 use robotstxt_exact::lint::{LineKind, lint};
 use robotstxt_exact::preferences::structured::parse_dictionary;
 use robotstxt_exact::preferences::{parse_request_rate, parse_signal_value, parse_usage_value};
-use robotstxt_exact::Robots;
 
 fuzz_target!(|data: &[u8]| {
     let mut parts = data.split(|&b| b == 0xFF);
@@ -40,9 +40,17 @@ fuzz_target!(|data: &[u8]| {
         if !preferences.allowed {
             assert!(preferences.is_empty());
         }
-        for stated in preferences.signals.iter().chain(&preferences.usage).flatten() {
+        for stated in preferences
+            .signals
+            .iter()
+            .chain(&preferences.usage)
+            .flatten()
+        {
             let kind = kinds[stated.line as usize - 1];
-            assert!(matches!(kind, LineKind::ContentSignal | LineKind::ContentUsage));
+            assert!(matches!(
+                kind,
+                LineKind::ContentSignal | LineKind::ContentUsage
+            ));
         }
         let _ = robots.request_rate(agent);
     }
@@ -55,6 +63,9 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     let report = audit(&robots, &crawlers, &["/x"]);
     for a in &report.crawlers {
-        assert_eq!(a.root_allowed(), robots.check(&[a.matched_as.as_bytes()], "/").allowed);
+        assert_eq!(
+            a.root_allowed(),
+            robots.check(&[a.matched_as.as_bytes()], "/").allowed
+        );
     }
 });

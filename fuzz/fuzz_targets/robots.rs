@@ -30,9 +30,7 @@ mod common;
 
 use common::{ReferenceMatcher, crate_outcome, reference_outcome};
 use libfuzzer_sys::fuzz_target;
-use robotstxt_exact::{
-    ParseHandler, Robots, RobotsMatcher, extract_user_agent, parse_robots_txt,
-};
+use robotstxt_exact::{ParseHandler, Robots, RobotsMatcher, extract_user_agent, parse_robots_txt};
 
 /// Queries per input: each costs a parse by `RobotsMatcher` and by the
 /// reference, whose matching allocates per pattern byte.

@@ -49,7 +49,10 @@ fuzz_target!(|data: &[u8]| {
     let line_ended = data.iter().take(MAX_REQUEST_LINE + 1).any(|&b| b == b'\n');
     match parse_head(data) {
         Err(refusal) => {
-            assert!(matches!(refusal.status(), 400 | 413 | 414 | 431), "{refusal:?}");
+            assert!(
+                matches!(refusal.status(), 400 | 413 | 414 | 431),
+                "{refusal:?}"
+            );
         }
         Ok(None) => {
             assert!(data.len() < MAX_HEAD);

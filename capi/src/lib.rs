@@ -42,6 +42,7 @@ use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub mod crawler;
+pub mod file_wide;
 pub mod matcher;
 pub mod parse;
 pub mod preferences;
@@ -76,7 +77,7 @@ pub enum robotstxt_status {
     /// group, agent or rule of a `robotstxt_robots`). Nothing was written.
     OutOfRange = 4,
     /// The value asked for is absent, which is not an error: no crawl-delay
-    /// applies. Nothing was written.
+    /// applies, no group names a policy token. Nothing was written.
     NotFound = 5,
     /// Memory ran out while building the result (a hostile or huge input
     /// under a memory limit). Nothing was written; every handle stays valid

@@ -93,7 +93,7 @@ pub struct robotstxt_rule {
 }
 
 /// The C form of an answer.
-fn to_c(answer: Answer) -> robotstxt_answer {
+pub(crate) fn to_c(answer: Answer) -> robotstxt_answer {
     robotstxt_answer {
         allowed: answer.allowed,
         matching_line: answer.matching_line,

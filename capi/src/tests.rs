@@ -436,6 +436,87 @@ fn robots_handle_calls_return_their_fallbacks_and_write_nothing() {
 }
 
 #[test]
+fn file_wide_calls_return_their_fallbacks_and_write_nothing() {
+    use super::file_wide::*;
+    use super::robots::*;
+    let body = b"License: https://example.com/l.xml\nLLM-Policy: /llms.txt\n\
+                 User-agent: __usage_ai-training\nDisallow: /\n";
+    unsafe {
+        let robots = robotstxt_robots_parse(s(body), body.len());
+        assert!(!robots.is_null());
+        let unset = robotstxt_str {
+            ptr: std::ptr::null(),
+            len: 99,
+        };
+        let mut values = [robotstxt_file_value {
+            value: unset,
+            line: 99,
+        }; 2];
+        let mut tokens = [robotstxt_policy_token {
+            token: unset,
+            namespace_name: unset,
+            label: unset,
+            known: false,
+            line: 99,
+        }; 2];
+        let mut len = 99usize;
+        let (values_p, tokens_p, len_p) = (values.as_mut_ptr(), tokens.as_mut_ptr(), &raw mut len);
+        let lists: [&dyn Fn() -> robotstxt_status; 3] = [
+            &|| robotstxt_robots_licenses(robots, values_p, 2, len_p),
+            &|| robotstxt_robots_llm_policies(robots, values_p, 2, len_p),
+            &|| robotstxt_robots_policy_tokens(robots, tokens_p, 2, len_p),
+        ];
+        for call in lists {
+            assert_eq!(with_panic(call), robotstxt_status::Panic);
+        }
+        assert_eq!(len, 99, "the length must not be written on failure");
+        assert!(values.iter().all(|v| v.line == 99 && v.value.len == 99));
+        assert!(tokens.iter().all(|t| t.line == 99 && t.token.len == 99));
+
+        let token = b"__usage_ai-training";
+        let url = b"http://foo.bar/x";
+        let untouched = robotstxt_answer {
+            allowed: true,
+            matching_line: 77,
+            ever_seen_specific_agent: false,
+            disallow_ignore_global: false,
+        };
+        let mut answer = untouched;
+        let status = with_panic(|| {
+            robotstxt_robots_policy(
+                robots,
+                s(token),
+                token.len(),
+                s(url),
+                url.len(),
+                &mut answer,
+            )
+        });
+        assert_eq!((status, answer), (robotstxt_status::Panic, untouched));
+
+        // The handle is unharmed: the token's group disallows everything
+        // from line 4, and each list has its one value (the last written:
+        // LLM-Policy's, line 2, and the token's, line 3).
+        let status = robotstxt_robots_policy(
+            robots,
+            s(token),
+            token.len(),
+            s(url),
+            url.len(),
+            &mut answer,
+        );
+        assert_eq!(status, robotstxt_status::Ok);
+        assert_eq!((answer.allowed, answer.matching_line), (false, 4));
+        for call in lists {
+            assert_eq!(call(), robotstxt_status::Ok);
+            assert_eq!(len, 1);
+        }
+        assert_eq!((values[0].line, tokens[0].line), (2, 3));
+        robotstxt_robots_free(robots);
+    }
+}
+
+#[test]
 fn compiled_handle_calls_return_their_fallbacks_and_write_nothing() {
     use super::robots::*;
     let body = b"user-agent: FooBot\ndisallow: /\n";

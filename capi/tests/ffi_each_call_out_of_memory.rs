@@ -19,6 +19,7 @@ use std::process::Command;
 use std::ptr::null_mut;
 
 use robotstxt::crawler::*;
+use robotstxt::file_wide::*;
 use robotstxt::matcher::*;
 use robotstxt::parse::*;
 use robotstxt::reporter::*;
@@ -687,6 +688,75 @@ fn robots_txt_url_of_huge_url() {
     lift_limit();
 }
 
+/// The policy-token calls with memory used up: `robotstxt_robots_policy()`
+/// on a 400 MB URL whose path starts with `?` (the `/` Google puts in front
+/// needs a copy of the path) and `robotstxt_robots_policy_tokens()` with no
+/// room for its list return `ROBOTSTXT_STATUS_OUT_OF_MEMORY`, writing
+/// nothing; the file-wide values, which allocate nothing, still answer; with
+/// room again every call does.
+fn policy_with_memory_used_up() {
+    const BODY: &[u8] = b"License: https://example.com/l.xml\n\
+                          User-agent: __usage_ai-training\nDisallow: /private\n";
+    let robots = parse_robots(BODY);
+    let mut url = vec![b'q'; 400 * MB];
+    url[..19].copy_from_slice(b"http://example.com?");
+    let token = b"__usage_ai-training";
+    let policy = |url: &[u8], answer: &mut robotstxt_answer| unsafe {
+        robotstxt_robots_policy(robots, p(token), token.len(), p(url), url.len(), answer)
+    };
+    let mut answer = robotstxt_answer {
+        allowed: false,
+        matching_line: 77,
+        ever_seen_specific_agent: false,
+        disallow_ignore_global: false,
+    };
+    let unset = robotstxt_str {
+        ptr: p(b"unset"),
+        len: 5,
+    };
+    let mut tokens = [robotstxt_policy_token {
+        token: unset,
+        namespace_name: unset,
+        label: unset,
+        known: false,
+        line: 77,
+    }; 1];
+    let mut values = [robotstxt_file_value {
+        value: unset,
+        line: 77,
+    }; 1];
+    let mut len = 77usize;
+    limit_address_space(128 * MB);
+    assert_eq!(policy(&url, &mut answer), OutOfMemory);
+    assert_eq!(
+        answer.matching_line, 77,
+        "*answer is written only on success"
+    );
+    let ballast = Ballast::take_everything();
+    let status =
+        unsafe { robotstxt_robots_policy_tokens(robots, tokens.as_mut_ptr(), 1, &mut len) };
+    let licenses = unsafe { robotstxt_robots_licenses(robots, values.as_mut_ptr(), 1, &mut len) };
+    drop(ballast);
+    assert_eq!(status, OutOfMemory);
+    assert_eq!(tokens[0].line, 77, "nothing is written on failure");
+    // RSL's License is file-wide: line 1, read without allocating.
+    assert_eq!(
+        (licenses, len, values[0].line),
+        (robotstxt_status::Ok, 1, 1)
+    );
+    // Room again: the token's group, line 3, by Google's longest match.
+    assert_eq!(
+        policy(b"http://a.com/private/x", &mut answer),
+        robotstxt_status::Ok
+    );
+    assert_eq!((answer.allowed, answer.matching_line), (false, 3));
+    let status =
+        unsafe { robotstxt_robots_policy_tokens(robots, tokens.as_mut_ptr(), 1, &mut len) };
+    assert_eq!((status, len, tokens[0].line), (robotstxt_status::Ok, 1, 2));
+    lift_limit();
+    unsafe { robotstxt_robots_free(robots) };
+}
+
 /// A handle is a few hundred bytes, but a host whose memory is used up gets
 /// NULL from the constructors, not an abort; with room again they work.
 fn handles_with_memory_used_up() {
@@ -737,6 +807,7 @@ const CASES: &[(&str, fn())] = &[
         "robots_check_with_many_agents",
         robots_check_with_many_agents,
     ),
+    ("policy_with_memory_used_up", policy_with_memory_used_up),
     ("robots_txt_url_of_huge_url", robots_txt_url_of_huge_url),
     ("handles_with_memory_used_up", handles_with_memory_used_up),
 ];

@@ -115,7 +115,7 @@ enum robotstxt_status
     ROBOTSTXT_STATUS_OUT_OF_RANGE = 4,
     /**
      * The value asked for is absent, which is not an error: no crawl-delay
-     * applies. Nothing was written.
+     * applies, no group names a policy token. Nothing was written.
      */
     ROBOTSTXT_STATUS_NOT_FOUND = 5,
     /**
@@ -477,6 +477,78 @@ typedef struct robotstxt_str {
 } robotstxt_str;
 
 /**
+ * A file-wide value: a `License` line (RSL 1.0) or an `LLM-Policy` line.
+ */
+typedef struct robotstxt_file_value {
+    /**
+     * The value, percent-escape normalised as Google's parser hands over
+     * the value of a key it does not know (upper-case hex digits, bytes
+     * from 0x80 up percent-escaped). Points into the robots handle.
+     */
+    struct robotstxt_str value;
+    /**
+     * The line number, from 1.
+     */
+    uint32_t line;
+} robotstxt_file_value;
+
+/**
+ * A policy token (`__<namespace>_<label>`, draft-kelley-rep-namespaces-00)
+ * that `user-agent` lines of the file name, such as `__usage_ai-training`.
+ * Its strings point into the robots handle.
+ */
+typedef struct robotstxt_policy_token {
+    /**
+     * The token as first written: the matchable part (`[a-zA-Z_-]`) of the
+     * `user-agent` value, which is what Google's matcher compares.
+     */
+    struct robotstxt_str token;
+    /**
+     * The namespace, between `__` and the next `_` (`usage`).
+     */
+    struct robotstxt_str namespace_name;
+    /**
+     * The label after it (`ai-training`).
+     */
+    struct robotstxt_str label;
+    /**
+     * Whether the library knows the token (`__usage_ai-training`, ignoring
+     * ASCII case): draft-kelley-aipref-training-preference-signal-00's
+     * training preference. An unknown token's group is read all the same.
+     */
+    bool known;
+    /**
+     * The first `user-agent` line naming it, from 1.
+     */
+    uint32_t line;
+} robotstxt_policy_token;
+
+/**
+ * The answer to one query, as `robotstxt_matcher`'s getters give it after
+ * the same query.
+ */
+typedef struct robotstxt_answer {
+    /**
+     * Whether the URL may be fetched.
+     */
+    bool allowed;
+    /**
+     * The line (from 1) of the rule that decided, or 0 when no rule matched.
+     */
+    uint32_t matching_line;
+    /**
+     * Whether a group names one of the queried agents (then the `*` groups
+     * do not apply).
+     */
+    bool ever_seen_specific_agent;
+    /**
+     * Whether the groups naming the queried agents alone disallow the URL,
+     * ignoring the `*` groups.
+     */
+    bool disallow_ignore_global;
+} robotstxt_answer;
+
+/**
  * The best match of one rule kind (allow or disallow) within one kind of
  * group, as Google's `RobotsMatcher::Match` keeps it.
  */
@@ -772,31 +844,6 @@ typedef struct robotstxt_parsed_line {
      */
     struct robotstxt_line_metadata metadata;
 } robotstxt_parsed_line;
-
-/**
- * The answer to one query, as `robotstxt_matcher`'s getters give it after
- * the same query.
- */
-typedef struct robotstxt_answer {
-    /**
-     * Whether the URL may be fetched.
-     */
-    bool allowed;
-    /**
-     * The line (from 1) of the rule that decided, or 0 when no rule matched.
-     */
-    uint32_t matching_line;
-    /**
-     * Whether a group names one of the queried agents (then the `*` groups
-     * do not apply).
-     */
-    bool ever_seen_specific_agent;
-    /**
-     * Whether the groups naming the queried agents alone disallow the URL,
-     * ignoring the `*` groups.
-     */
-    bool disallow_ignore_global;
-} robotstxt_answer;
 
 /**
  * A `user-agent` line of a group.
@@ -1167,6 +1214,109 @@ bool robotstxt_cache_entry_fresh_until(const struct robotstxt_cache_entry *entry
  */
 bool robotstxt_cache_entry_unreachable_since(const struct robotstxt_cache_entry *entry,
                                              uint64_t *since);
+
+/**
+ * Copies the `License` values (RSL 1.0: the URL of the site's licence
+ * terms), in file order, to `out`, which has room for `out_cap` of them,
+ * and sets `*out_len` to their number. A `License` line is for the whole
+ * file wherever it stands, in a group or not (RSL: "not tied to any
+ * specific user agent"); only values that are absolute URLs (a scheme and a
+ * host, as RSL requires) are listed. The values point into the handle and
+ * stay valid until `robotstxt_robots_free()`.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`; `ROBOTSTXT_STATUS_BUFFER_TOO_SMALL` when
+ * `out_cap` is less than their number (then nothing is copied, but
+ * `*out_len` is set: pass (NULL, 0) to ask for the number);
+ * `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `out_len`, or `out`
+ * NULL with `out_cap` > 0); or `ROBOTSTXT_STATUS_PANIC`. O(number of
+ * file-wide lines); allocates nothing. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `out` is NULL or writable for
+ * `out_cap` elements; `out_len` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_licenses(const struct robotstxt_robots *robots,
+                                           struct robotstxt_file_value *out,
+                                           size_t out_cap,
+                                           size_t *out_len);
+
+/**
+ * Copies the `LLM-Policy` values (a policy document for AI crawlers, such
+ * as `/llms.txt`), in file order, to `out`, which has room for `out_cap` of
+ * them, and sets `*out_len` to their number. Every such line counts, for
+ * the whole file wherever it stands, as crawler-commons reads them. The
+ * values point into the handle and stay valid until
+ * `robotstxt_robots_free()`.
+ *
+ * Returns as `robotstxt_robots_licenses()` does. O(number of file-wide
+ * lines); allocates nothing. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `out` is NULL or writable for
+ * `out_cap` elements; `out_len` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_llm_policies(const struct robotstxt_robots *robots,
+                                               struct robotstxt_file_value *out,
+                                               size_t out_cap,
+                                               size_t *out_len);
+
+/**
+ * Copies the policy tokens (`__<namespace>_<label>`,
+ * draft-kelley-rep-namespaces-00) that `user-agent` lines of the file name
+ * to `out`, which has room for `out_cap` of them, and sets `*out_len` to
+ * their number: each token once (compared ignoring ASCII case, as Google
+ * compares agents), in the order of its first line. Ask what each says for
+ * a URL with `robotstxt_robots_policy()`. The strings point into the
+ * handle and stay valid until `robotstxt_robots_free()`.
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`; `ROBOTSTXT_STATUS_BUFFER_TOO_SMALL` when
+ * `out_cap` is less than their number (then nothing is copied, but
+ * `*out_len` is set: pass (NULL, 0) to ask for the number);
+ * `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or `out_len`, or `out`
+ * NULL with `out_cap` > 0); `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (no room for
+ * the list of tokens gathered while reading; nothing is written and the
+ * handle answers later calls); or `ROBOTSTXT_STATUS_PANIC`. Time: linear in
+ * the distinct agents the file names, plus sorting the tokens; memory: the
+ * list of tokens, freed before it returns. Thread-safe.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; `out` is NULL or writable for
+ * `out_cap` elements; `out_len` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_policy_tokens(const struct robotstxt_robots *robots,
+                                                struct robotstxt_policy_token *out,
+                                                size_t out_cap,
+                                                size_t *out_len);
+
+/**
+ * Writes what the groups naming the policy token `(token, token_len)` say
+ * for `(url, url_len)` to `*answer`, read as Google reads any group
+ * (draft-kelley-aipref-training-preference-signal-00: "no new directive
+ * names and no new grammar"): `allowed` means the purpose is allowed there,
+ * and the rest is what `robotstxt_robots_check()` gives with the token as
+ * the one agent. A policy token never falls back to the `*` groups, whose
+ * rules speak to crawlers: when no group names the token, the answer is
+ * `ROBOTSTXT_STATUS_NOT_FOUND`. The token is compared as an agent is
+ * (ignoring ASCII case).
+ *
+ * Returns `ROBOTSTXT_STATUS_OK`, `ROBOTSTXT_STATUS_NOT_FOUND` (no group
+ * names the token), `ROBOTSTXT_STATUS_NULL_ARGUMENT` (NULL `robots` or
+ * `answer`, or a string given as (NULL, n > 0)),
+ * `ROBOTSTXT_STATUS_OUT_OF_MEMORY` (as for `robotstxt_robots_check()`; the
+ * handle answers later queries) or `ROBOTSTXT_STATUS_PANIC`. `*answer` is
+ * written only on success. Thread-safe. Memory as for
+ * `robotstxt_robots_check()` with one agent.
+ *
+ * # Safety
+ * `robots` is NULL or a live handle; each string is NULL or points to its
+ * length of readable bytes; `answer` is NULL or writable.
+ */
+robotstxt_status robotstxt_robots_policy(const struct robotstxt_robots *robots,
+                                         const char *token,
+                                         size_t token_len,
+                                         const char *url,
+                                         size_t url_len,
+                                         struct robotstxt_answer *answer);
 
 /**
  * Creates a matcher. Free it with `robotstxt_matcher_free()`.

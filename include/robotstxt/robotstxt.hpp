@@ -279,6 +279,65 @@ inline RequestRate FromC(const robotstxt_request_rate& r) {
 }
 }  // namespace detail
 
+// A file-wide value with its line: a License line (RSL 1.0: the URL of the
+// site's licence terms) or an LLM-Policy line (a policy document for AI
+// crawlers). The value is %-escaped as the parser hands it over.
+struct FileValue {
+  std::string_view value;
+  std::uint32_t line = 0;
+};
+
+// A policy token that user-agent lines of the file name
+// (draft-kelley-aipref-training-preference-signal-00, written
+// __<namespace>_<label> as in draft-kelley-rep-namespaces-00), with the
+// line of the first.
+struct PolicyToken {
+  // As first written: the matchable part, "__usage_ai-training".
+  std::string_view token;
+  // "usage".
+  std::string_view namespace_name;
+  // "ai-training".
+  std::string_view label;
+  // Whether the library knows the token (__usage_ai-training, the training
+  // preference); an unknown token's groups are read all the same.
+  bool known = false;
+  std::uint32_t line = 0;
+};
+
+namespace detail {
+inline FileValue FromC(const robotstxt_file_value& v) {
+  return FileValue{View(v.value), v.line};
+}
+inline PolicyToken FromC(const robotstxt_policy_token& t) {
+  return PolicyToken{View(t.token), View(t.namespace_name), View(t.label),
+                     t.known, t.line};
+}
+
+// Reads a list the C API copies into the caller's array of C, call(out,
+// cap, &len), as Out: into a local array when the usual handful fits, else
+// again into one of the length the first call gave (the handle never
+// changes, so the length holds).
+template <typename Out, typename C, typename Call>
+std::vector<Out> ReadList(const Call& call) {
+  constexpr std::size_t kLocal = 8;
+  C local[kLocal] = {};
+  std::size_t len = 0;
+  const robotstxt_status status = call(local, kLocal, &len);
+  std::vector<Out> out;
+  if (status == ROBOTSTXT_STATUS_OK) {
+    out.reserve(len);
+    for (std::size_t i = 0; i < len; ++i) out.push_back(FromC(local[i]));
+    return out;
+  }
+  if (status != ROBOTSTXT_STATUS_BUFFER_TOO_SMALL) Check(status);
+  std::vector<C> all(len);
+  Check(call(all.data(), all.size(), &len));
+  out.reserve(len);
+  for (std::size_t i = 0; i < len; ++i) out.push_back(FromC(all[i]));
+  return out;
+}
+}  // namespace detail
+
 // A user-agent line of a group: the value as written ("FooBot/1.2"; queries
 // match its leading [a-zA-Z_-] run) and its line number.
 struct Agent {
@@ -457,6 +516,50 @@ class Robots {
     if (status == ROBOTSTXT_STATUS_NOT_FOUND) return std::nullopt;
     detail::Check(status);
     return detail::FromC(r);
+  }
+
+  // The License values (RSL 1.0: the URL of the site's licence terms), in
+  // file order: for the whole file wherever the lines stand, absolute URLs
+  // only. An extension: no verdict uses them.
+  std::vector<FileValue> licenses() const {
+    return detail::ReadList<FileValue, robotstxt_file_value>(
+        [this](robotstxt_file_value* out, std::size_t cap, std::size_t* len) {
+          return robotstxt_robots_licenses(robots_, out, cap, len);
+        });
+  }
+
+  // The LLM-Policy values, in file order, for the whole file. An extension.
+  std::vector<FileValue> llm_policies() const {
+    return detail::ReadList<FileValue, robotstxt_file_value>(
+        [this](robotstxt_file_value* out, std::size_t cap, std::size_t* len) {
+          return robotstxt_robots_llm_policies(robots_, out, cap, len);
+        });
+  }
+
+  // The policy tokens that user-agent lines of the file name, each once
+  // (compared ignoring case), in the order of their first line. Ask what
+  // each says with policy(). Throws std::bad_alloc when memory runs out.
+  std::vector<PolicyToken> policy_tokens() const {
+    return detail::ReadList<PolicyToken, robotstxt_policy_token>(
+        [this](robotstxt_policy_token* out, std::size_t cap, std::size_t* len) {
+          return robotstxt_robots_policy_tokens(robots_, out, cap, len);
+        });
+  }
+
+  // What the groups naming the policy token say for url, read as Google
+  // reads any group: allowed means the purpose is allowed there, and the
+  // rest is what check({token}, url) gives. std::nullopt when no group
+  // names the token: a policy token never falls back to the '*' groups,
+  // whose rules speak to crawlers. An extension; see
+  // robotstxt_robots_policy().
+  std::optional<Answer> policy(std::string_view token,
+                               std::string_view url) const {
+    robotstxt_answer a{};
+    const robotstxt_status status = robotstxt_robots_policy(
+        robots_, token.data(), token.size(), url.data(), url.size(), &a);
+    if (status == ROBOTSTXT_STATUS_NOT_FOUND) return std::nullopt;
+    detail::Check(status);
+    return detail::ToAnswer(a);
   }
 
   // The bytes of memory the parsed robots.txt holds (fixed after parsing).

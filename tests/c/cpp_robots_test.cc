@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -331,6 +332,79 @@ void UsagePreferences() {
   CHECK(groups.size() == 2 && groups[0].request_rate.has_value());
 }
 
+void FileWideValuesAndPolicyTokens() {
+  // RSL 1.0's example ("Adding RSL to robots.txt"): "License:
+  // [absoluteURL]", "not tied to any specific user agent".
+  const Robots rsl = Robots::parse(
+      "License: https://your-website.com/license.xml\n\nUser-agent: Googlebot\nAllow: /\n");
+  const std::vector<robotstxt::FileValue> licenses = rsl.licenses();
+  CHECK_EQ(licenses.size(), 1u);
+  CHECK(licenses.size() == 1 && licenses[0].value == "https://your-website.com/license.xml" &&
+        licenses[0].line == 1);
+  CHECK(rsl.llm_policies().empty());
+  CHECK(rsl.policy_tokens().empty());
+
+  // draft-kelley-aipref-training-preference-signal-00: an ordinary group
+  // keyed by a policy token, read by Google's rules (longest match; the '*'
+  // group is not the token's). Each answer is also googlebot::RobotsMatcher's
+  // with the token as the agent.
+  const std::string_view body =
+      "User-agent: *\nAllow: /\n\nUser-agent: __usage_ai-training\nDisallow: /\n"
+      "Allow: /blog/\nDisallow: /blog/drafts/\n";
+  const Robots robots = Robots::parse(body);
+  const std::vector<robotstxt::PolicyToken> tokens = robots.policy_tokens();
+  CHECK_EQ(tokens.size(), 1u);
+  CHECK(tokens.size() == 1 && tokens[0].token == "__usage_ai-training" &&
+        tokens[0].namespace_name == "usage" && tokens[0].label == "ai-training" &&
+        tokens[0].known && tokens[0].line == 4);
+  const std::string token = "__usage_ai-training";
+  for (const auto& [path, allowed, line] :
+       {std::make_tuple("/", false, 5u), std::make_tuple("/blog/post", true, 6u),
+        std::make_tuple("/blog/drafts/x", false, 7u)}) {
+    const std::string url = std::string("https://example.com") + path;
+    const std::optional<Answer> answer = robots.policy(token, url);
+    CHECK(answer.has_value() && answer->allowed == allowed && answer->matching_line == line &&
+          *answer == MatcherAnswer(body, {token}, url));
+  }
+  CHECK(robots.policy("__USAGE_AI-TRAINING", "https://example.com/") ==
+        robots.policy(token, "https://example.com/"));
+  CHECK(!robots.policy("__usage_ai-input", "https://example.com/").has_value());
+  CHECK(robots.allowed("AnyBot", "https://example.com/blog/drafts/x"));
+
+  // More than fit the header's local array: 10 tokens, 9 License lines (a
+  // relative one is not listed), every LLM-Policy line.
+  std::string many;
+  for (char c = 'a'; c <= 'j'; ++c) {
+    many += std::string("User-agent: __x_") + c + "\nDisallow: /" + c + "\n";
+  }
+  for (int i = 1; i <= 9; ++i) many += "License: https://example.com/" + std::to_string(i) + "\n";
+  many += "License: /relative.xml\nLLM-Policy: /llms.txt\n";
+  const Robots big = Robots::parse(many);
+  const std::vector<robotstxt::PolicyToken> ten = big.policy_tokens();
+  CHECK_EQ(ten.size(), 10u);
+  CHECK(ten.size() == 10 && ten[9].token == "__x_j" && ten[9].namespace_name == "x" &&
+        ten[9].label == "j" && !ten[9].known && ten[9].line == 19);
+  const std::vector<robotstxt::FileValue> nine = big.licenses();
+  CHECK_EQ(nine.size(), 9u);
+  CHECK(nine.size() == 9 && nine[8].value == "https://example.com/9" && nine[8].line == 29);
+  const std::vector<robotstxt::FileValue> llm = big.llm_policies();
+  CHECK(llm.size() == 1 && llm[0].value == "/llms.txt" && llm[0].line == 31);
+  const std::optional<Answer> j = big.policy("__x_j", "https://example.com/j");
+  CHECK(j.has_value() && !j->allowed && j->matching_line == 20);
+
+  // A moved-from object refuses with std::invalid_argument.
+  Robots from = Robots::parse(many);
+  const Robots to = std::move(from);
+  bool threw = false;
+  try {
+    (void)from.licenses();  // NOLINT(bugprone-use-after-move)
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  CHECK(threw);
+  CHECK_EQ(to.licenses().size(), 9u);
+}
+
 void MemoryAndMoves() {
   const Robots empty = Robots::parse("");
   CHECK(empty.heap_bytes() > 0);
@@ -444,6 +518,7 @@ int main() {
   Groups();
   CrawlDelay();
   UsagePreferences();
+  FileWideValuesAndPolicyTokens();
   MemoryAndMoves();
   ManyThreadsOneObject();
   CompiledView();

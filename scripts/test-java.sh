@@ -2,9 +2,11 @@
 # The Java package (java/) as a JVM user meets it: java/build.sh builds the
 # jar (the JNI library in release, the classes for Java 11), then JUnit 5
 # (Debian's junit5 console launcher) runs java/src/test/java against that
-# jar: the corpus against the Rust core (byte[] and String forms), 16
-# threads on one Robots, a million parse/close cycles, the jar alone in a
-# folder of its own, out-of-memory, closed objects and bad arguments.
+# jar: every case of spec/cases/ through the Java API (SpecTest, which
+# prints "spec: N checks in M cases") and the vocabulary drift test, the
+# corpus against the Rust core (byte[] and String forms), 16 threads on one
+# Robots, a million parse/close cycles, the jar alone in a folder of its
+# own, out-of-memory, closed objects and bad arguments.
 #
 # The crawler-commons adapter needs crawler-commons to compile, which no
 # registry here serves: with CRAWLER_COMMONS_JAR (a crawler-commons jar) its

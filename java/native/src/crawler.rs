@@ -2,11 +2,10 @@
 //! outcome means under Google's or RFC 9309's policy, and the cached state
 //! of one robots.txt (`CacheEntry`).
 //!
-//! Codes shared with the Java side: a policy is 0 (Google) or 1 (RFC 9309);
-//! a fetch outcome is an HTTP status (0-65535) or -1 network error, -2
-//! timeout, -3 too many redirects; an access result is 0 successful,
-//! 1 unavailable, 2 unreachable; a decision is 0 use the rules, 1 allow
-//! all, 2 disallow all. Times are milliseconds since the epoch.
+//! Policies, fetch outcomes, access results and decisions cross as the
+//! codes of spec/vocabulary.json, which the core's `code` and `from_code`
+//! give and take: a fetch outcome is its code (0 for an HTTP status) and
+//! the status beside it. Times are milliseconds since the epoch.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -14,37 +13,33 @@ use jni::JNIEnv;
 use jni::objects::{JByteArray, JClass};
 use jni::sys::{jboolean, jbyteArray, jdouble, jint, jlong};
 
-use robotstxt::crawler::{self, Access, CacheEntry, Decision, FetchOutcome, Policy};
+use robotstxt::crawler::{self, CacheEntry, FetchOutcome, Policy};
 
 use crate::args::{self, Bytes, free_handle, handle_mut, handle_ref, into_handle, jbool};
 use crate::boundary::{Failure, run};
 use crate::memory::limited;
 
 fn policy(code: jint) -> Result<Policy, Failure> {
-    match code {
-        0 => Ok(Policy::Google),
-        1 => Ok(Policy::Rfc9309),
-        _ => Err(Failure::Illegal(format!("no policy {code}"))),
-    }
+    u32::try_from(code)
+        .ok()
+        .and_then(Policy::from_code)
+        .ok_or_else(|| Failure::Illegal(format!("no policy {code}")))
 }
 
-fn outcome(code: jint) -> Result<FetchOutcome, Failure> {
-    match code {
-        -1 => Ok(FetchOutcome::NetworkError),
-        -2 => Ok(FetchOutcome::Timeout),
-        -3 => Ok(FetchOutcome::TooManyRedirects),
-        _ => u16::try_from(code)
-            .map(FetchOutcome::Status)
-            .map_err(|_| Failure::Illegal(format!("no fetch outcome {code}"))),
-    }
+/// The fetch outcome with code `code`; `status` is the HTTP status of
+/// code 0.
+fn outcome(code: jint, status: jint) -> Result<FetchOutcome, Failure> {
+    let status =
+        u16::try_from(status).map_err(|_| Failure::Illegal(format!("no HTTP status {status}")))?;
+    u32::try_from(code)
+        .ok()
+        .and_then(|code| FetchOutcome::from_code(code, status))
+        .ok_or_else(|| Failure::Illegal(format!("no fetch outcome {code}")))
 }
 
-fn decision_code(decision: Decision) -> jint {
-    match decision {
-        Decision::UseRules => 0,
-        Decision::AllowAll => 1,
-        Decision::DisallowAll => 2,
-    }
+/// An access result or decision code as Java takes it.
+fn jcode(code: u32) -> jint {
+    jint::try_from(code).unwrap_or(jint::MAX)
 }
 
 /// Milliseconds since the epoch as a time.
@@ -167,36 +162,39 @@ pub extern "system" fn Java_robotstxt_exact_Native_maxRedirectHops<'l>(
     jint::try_from(crawler::MAX_REDIRECT_HOPS).unwrap_or(jint::MAX)
 }
 
-/// `Native.policyClassify(policy, outcome)`: the access result's code.
+/// `Native.policyClassify(policy, outcome, status)`: the access result's
+/// code.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_robotstxt_exact_Native_policyClassify<'l>(
     mut env: JNIEnv<'l>,
     _class: JClass<'l>,
     policy_code: jint,
     outcome_code: jint,
+    status: jint,
 ) -> jint {
     run(&mut env, |_| {
-        Ok(
-            match policy(policy_code)?.classify(outcome(outcome_code)?) {
-                Access::Successful => 0,
-                Access::Unavailable => 1,
-                Access::Unreachable => 2,
-            },
-        )
+        Ok(jcode(
+            policy(policy_code)?
+                .classify(outcome(outcome_code, status)?)
+                .code(),
+        ))
     })
 }
 
-/// `Native.policyDecide(policy, outcome)`: the decision's code.
+/// `Native.policyDecide(policy, outcome, status)`: the decision's code.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_robotstxt_exact_Native_policyDecide<'l>(
     mut env: JNIEnv<'l>,
     _class: JClass<'l>,
     policy_code: jint,
     outcome_code: jint,
+    status: jint,
 ) -> jint {
     run(&mut env, |_| {
-        Ok(decision_code(
-            policy(policy_code)?.decide(outcome(outcome_code)?),
+        Ok(jcode(
+            policy(policy_code)?
+                .decide(outcome(outcome_code, status)?)
+                .code(),
         ))
     })
 }
@@ -236,8 +234,8 @@ pub extern "system" fn Java_robotstxt_exact_Native_cacheFree<'l>(
     })
 }
 
-/// `Native.cacheRecord(handle, now, outcome, body, maxAgeMillis)`; a
-/// negative max-age is none.
+/// `Native.cacheRecord(handle, now, outcome, status, body, maxAgeMillis)`;
+/// a negative max-age is none.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_robotstxt_exact_Native_cacheRecord<'l>(
     mut env: JNIEnv<'l>,
@@ -245,6 +243,7 @@ pub extern "system" fn Java_robotstxt_exact_Native_cacheRecord<'l>(
     handle: jlong,
     now: jlong,
     outcome_code: jint,
+    status: jint,
     body: JByteArray<'l>,
     max_age_millis: jlong,
 ) {
@@ -255,7 +254,7 @@ pub extern "system" fn Java_robotstxt_exact_Native_cacheRecord<'l>(
         let max_age = u64::try_from(max_age_millis)
             .ok()
             .map(Duration::from_millis);
-        let (now, outcome) = (time(now)?, outcome(outcome_code)?);
+        let (now, outcome) = (time(now)?, outcome(outcome_code, status)?);
         limited(|| entry.try_record(now, outcome, body.as_slice(), max_age))?;
         Ok(())
     })
@@ -287,7 +286,7 @@ pub extern "system" fn Java_robotstxt_exact_Native_cacheDecide<'l>(
     run(&mut env, |_| {
         // SAFETY: the Java entry holds its handle for the call.
         let entry = unsafe { handle_ref::<CacheEntry>(handle) }?;
-        Ok(decision_code(entry.decide(time(now)?)))
+        Ok(jcode(entry.decide(time(now)?).code()))
     })
 }
 

@@ -46,7 +46,7 @@ public final class CacheEntry implements AutoCloseable {
     Native.ensureLoaded();
     long pointer =
         Native.cacheNew(
-            policy.ordinal(), lifetime == null ? -1 : lifetime.toMillis(), Math.max(-1, sizeLimit));
+            policy.code(), lifetime == null ? -1 : lifetime.toMillis(), Math.max(-1, sizeLimit));
     this.handle = new Handle(this, pointer, Native::cacheFree, "CacheEntry");
   }
 
@@ -67,7 +67,13 @@ public final class CacheEntry implements AutoCloseable {
     byte[] b = body == null ? new byte[0] : body;
     long h = handle.acquireExclusive();
     try {
-      Native.cacheRecord(h, now.toEpochMilli(), outcome.code, b, maxAge == null ? -1 : maxAge.toMillis());
+      Native.cacheRecord(
+          h,
+          now.toEpochMilli(),
+          outcome.code(),
+          outcome.statusOrZero(),
+          b,
+          maxAge == null ? -1 : maxAge.toMillis());
     } finally {
       handle.release();
     }
@@ -99,7 +105,7 @@ public final class CacheEntry implements AutoCloseable {
     Objects.requireNonNull(now, "now");
     long h = handle.acquireExclusive();
     try {
-      return Policy.decision(Native.cacheDecide(h, now.toEpochMilli()));
+      return Decision.fromCode(Native.cacheDecide(h, now.toEpochMilli()));
     } finally {
       handle.release();
     }

@@ -109,15 +109,16 @@ final class Native {
 
   static native int maxRedirectHops();
 
-  static native int policyClassify(int policy, int outcome);
+  static native int policyClassify(int policy, int outcome, int status);
 
-  static native int policyDecide(int policy, int outcome);
+  static native int policyDecide(int policy, int outcome, int status);
 
   static native long cacheNew(int policy, long lifetimeMillis, long sizeLimit);
 
   static native void cacheFree(long handle);
 
-  static native void cacheRecord(long handle, long now, int outcome, byte[] body, long maxAgeMillis);
+  static native void cacheRecord(
+      long handle, long now, int outcome, int status, byte[] body, long maxAgeMillis);
 
   static native boolean cacheNeedsFetch(long handle, long now);
 

@@ -13,8 +13,6 @@ import java.util.List;
  * garbage collector.
  */
 public final class RobotsParsingReporter implements AutoCloseable {
-  private static final RobotsTagName[] TAGS = RobotsTagName.values();
-
   private final Handle handle;
 
   /** An empty reporter. */
@@ -51,7 +49,7 @@ public final class RobotsParsingReporter implements AutoCloseable {
     List<RobotsParsedLine> lines = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       int line = w.u32();
-      RobotsTagName tag = TAGS[w.u8()];
+      RobotsTagName tag = RobotsTagName.fromCode(w.u8());
       boolean typo = w.bool();
       lines.add(new RobotsParsedLine(line, tag, typo, LineMetadata.of(w.u8())));
     }

@@ -202,8 +202,10 @@ rm -f "$PKG_LOG"
 
 # The fuzz targets are a crate of their own (cargo fuzz runs them on
 # nightly); checking them on stable keeps an API change from breaking them
-# unnoticed.
-step "fuzz targets compile (cargo check --manifest-path fuzz/Cargo.toml)"
+# unnoticed. `cargo fmt --all` at the root does not reach a workspace of
+# its own, so their formatting is checked here too.
+step "fuzz targets formatted and compile (cargo fmt --check, cargo check in fuzz/)"
+(cd fuzz && cargo fmt --check)
 cargo check --manifest-path fuzz/Cargo.toml --all-targets
 
 # --- C and C++ examples --------------------------------------------------------

@@ -1,8 +1,8 @@
 //! Fetching a site's robots.txt over HTTP(S), as a crawler does: the
 //! library's crawler module decides which URL, how many redirects, how much
 //! of the body and what the outcome means; `ureq` (rustls, no OpenSSL) does
-//! the I/O, and `content_encoding.rs` undoes gzip, deflate and br within
-//! its bounds. A fetch made for `robots --serve` is given the server's own
+//! the I/O, and the WARC crate's `content_coding` (the decoder a recorded
+//! response is read with) undoes gzip, deflate and br within its bounds. A fetch made for `robots --serve` is given the server's own
 //! address and never connects to it (`this_server.rs`), redirects included.
 //!
 //! The HTTP client reads at most [`MAX_RESPONSE_HEADERS`] header fields
@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 use robotstxt_exact::crawler::{
     self, Decision, FetchOutcome, MAX_REDIRECT_HOPS, Policy, should_follow_redirect,
 };
+use robotstxt_warc::content_coding::{self, Budget};
 use ureq::unversioned::transport::DefaultConnector;
 
-use crate::content_encoding::{self, Budget};
 use crate::limit::{Cut, Limit, cut_at};
 use crate::output::plural;
 use crate::this_server::{AvoidingResolver, ThisServer};
@@ -225,7 +225,7 @@ pub fn fetch(
         }
         let response = agent
             .get(url.as_str())
-            .header("Accept-Encoding", content_encoding::ACCEPT_ENCODING)
+            .header("Accept-Encoding", content_coding::ACCEPT_ENCODING)
             .config()
             .timeout_global(Some(left))
             .build()
@@ -289,7 +289,7 @@ pub fn fetch(
         }
         let http10 = response.version() == ureq::http::Version::HTTP_10;
         let transfer_encoding = field_values(&response, "transfer-encoding");
-        if let Err(why) = content_encoding::check_transfer_encoding(&transfer_encoding, http10) {
+        if let Err(why) = content_coding::check_transfer_encoding(&transfer_encoding, http10) {
             return Ok(fail(chain, FetchOutcome::NetworkError, Some(why)));
         }
         let content_encoding: Vec<Vec<u8>> = field_values(&response, "content-encoding")
@@ -297,9 +297,9 @@ pub fn fetch(
             .map(<[u8]>::to_vec)
             .collect();
         let content_encoding: Vec<&[u8]> = content_encoding.iter().map(Vec::as_slice).collect();
-        let budget = Budget::for_output(limit.bytes as u64 + 1, deadline);
+        let budget = Budget::for_output(limit.bytes as u64 + 1).until(deadline);
         let raw = response.body_mut().as_reader();
-        let decoded = content_encoding::decoded(raw, &content_encoding, budget);
+        let decoded = content_coding::decoded(raw, &content_encoding, budget);
         let (reader, encoding) = match decoded {
             Ok(decoded) => decoded,
             Err(why) => return Ok(fail(chain, FetchOutcome::NetworkError, Some(why))),

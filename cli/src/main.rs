@@ -29,8 +29,8 @@
 //!   `manual.rs` (`--man`, `--completions`);
 //! - what they read: `robots_txt.rs` (file, "-" or URL, the 500 KiB limit,
 //!   `--policy`/`--timeout`/`--max-fetch-bytes`), `limit.rs` (how much is
-//!   read, where a body was cut), `fetch.rs` (the HTTP fetch),
-//!   `content_encoding.rs` (gzip, deflate, br), `url_list.rs`
+//!   read, where a body was cut), `fetch.rs` (the HTTP fetch; its gzip,
+//!   deflate and br are undone by the WARC crate's decoder), `url_list.rs`
 //!   (`--url`, `--urls FILE`), `url_warnings.rs` (URLs Google reads otherwise
 //!   than meant), `agents.rs` (`--agent` and its warnings);
 //! - the verdicts: `decider.rs` (the engine behind one seam, deciding lines);
@@ -54,7 +54,6 @@ mod agents;
 mod args;
 mod audit;
 mod check;
-mod content_encoding;
 mod decider;
 mod diff;
 mod exit;

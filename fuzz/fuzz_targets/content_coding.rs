@@ -1,5 +1,5 @@
-//! The `robots` command's content decoding (`cli/src/content_encoding.rs`,
-//! compiled here as it is) on arbitrary bytes.
+//! The content decoding of a fetch and of a recorded response (the WARC
+//! crate's `content_coding`, the one decoder both use) on arbitrary bytes.
 //!
 //! The first byte picks the case, the rest is the input:
 //!
@@ -19,21 +19,19 @@
 
 #![no_main]
 
-#[path = "../../cli/src/content_encoding.rs"]
-#[allow(dead_code)]
-mod content_encoding;
-
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use content_encoding::{Budget, MAX_CODINGS, check_transfer_encoding, decoded};
 use libfuzzer_sys::fuzz_target;
+use robotstxt_warc::content_coding::{Budget, MAX_CODINGS, check_transfer_encoding, decoded};
 
 /// The decoded bytes read: small, so that a bomb costs little.
 const LIMIT: usize = 64 * 1024;
 
+/// A fetch's budget: the deadline is far enough never to be reached, so
+/// that every stop is the budget's or the data's.
 fn budget() -> Budget {
-    Budget::for_output(LIMIT as u64 + 1, Instant::now() + Duration::from_secs(60))
+    Budget::for_output(LIMIT as u64 + 1).until(Instant::now() + Duration::from_secs(60))
 }
 
 fn encode(coding: u8, data: &[u8]) -> (Vec<u8>, &'static str) {

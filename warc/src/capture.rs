@@ -8,7 +8,7 @@ use std::io::Read;
 use robotstxt_exact::crawler::{MAX_ROBOTS_TXT_BYTES, is_robots_txt_url};
 use url::Url;
 
-use crate::body;
+use crate::content_coding::{self, Budget};
 use crate::reader::{RawRecord, ReadError};
 
 /// One fetch as the archive recorded it.
@@ -40,7 +40,8 @@ pub struct Capture {
     /// record was larger than the reader keeps.
     pub truncated: Option<String>,
     /// Why the body could not be decoded (a broken chunked or compressed
-    /// body, an unknown `Content-Encoding`); `body` holds what was decoded.
+    /// body, an unknown `Content-Encoding`, codings past the decoder's
+    /// bounds); `body` holds what was decoded.
     pub body_error: Option<String>,
 }
 
@@ -138,7 +139,8 @@ struct Head {
     status: u16,
     location: Option<String>,
     chunked: bool,
-    content_encoding: Option<String>,
+    /// The value of each `Content-Encoding` field, as recorded.
+    content_encoding: Vec<Vec<u8>>,
     /// Where the body starts.
     len: usize,
 }
@@ -178,11 +180,17 @@ fn parse_head(block: &[u8]) -> Result<Head, String> {
                 };
                 let chunked = field("Transfer-Encoding")
                     .is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
+                let content_encoding = response
+                    .headers
+                    .iter()
+                    .filter(|h| h.name.eq_ignore_ascii_case("Content-Encoding"))
+                    .map(|h| unfolded(h.value))
+                    .collect();
                 return Ok(Head {
                     status: response.code.unwrap_or(0),
                     location: field("Location"),
                     chunked,
-                    content_encoding: field("Content-Encoding"),
+                    content_encoding,
                     len: (len as isize - shift) as usize,
                 });
             }
@@ -197,8 +205,20 @@ fn parse_head(block: &[u8]) -> Result<Head, String> {
     }
 }
 
+/// A field value with its folded lines joined: each obsolete line fold
+/// (CRLF and spaces or tabs, which httparse keeps in the value) read as
+/// spaces, as RFC 9112, 5.2 asks of a recipient.
+fn unfolded(value: &[u8]) -> Vec<u8> {
+    value
+        .iter()
+        .map(|&b| if b == b'\r' || b == b'\n' { b' ' } else { b })
+        .collect()
+}
+
 /// The body as a crawler reads it: de-chunked, decoded, cut at 500 KiB.
-/// What cannot be decoded is reported beside what could.
+/// What cannot be decoded is reported beside what could. The decoder is
+/// the fetch's, within the same bounds; only the deadline is left out, so
+/// that a capture reads the same on any machine.
 fn decode_body(raw: &[u8], head: &Head) -> (Vec<u8>, Option<String>) {
     let mut error = None;
     let dechunked;
@@ -211,8 +231,10 @@ fn decode_body(raw: &[u8], head: &Head) -> (Vec<u8>, Option<String>) {
         raw
     };
     let mut body = Vec::new();
-    match body::decoded(raw, head.content_encoding.as_deref()) {
-        Ok(reader) => {
+    let fields: Vec<&[u8]> = head.content_encoding.iter().map(Vec::as_slice).collect();
+    let budget = Budget::for_output(MAX_ROBOTS_TXT_BYTES as u64);
+    match content_coding::decoded(raw, &fields, budget) {
+        Ok((reader, _)) => {
             if let Err(e) = reader
                 .take(MAX_ROBOTS_TXT_BYTES as u64)
                 .read_to_end(&mut body)

@@ -12,7 +12,8 @@
 //! - `reader`: WARC records from plain or gzip input, offsets, limits,
 //!   and recovery after a broken record ([`WarcReader`]);
 //! - `capture`: the HTTP response in a record ([`Capture`]);
-//! - `body`: gzip, deflate and br bodies undone;
+//! - `content_coding`: gzip, deflate and br bodies undone within bounds,
+//!   for a recorded response and for a live fetch (the `robots` command's);
 //! - `verdict`: a capture's answers for the agents ([`verdicts`]);
 //! - `query`: what a run answers and the rows of a capture ([`Query`],
 //!   [`Rows`]);
@@ -25,8 +26,8 @@
 //! The library holds no output format: the `robots warc` command writes
 //! JSON Lines, CSV and Parquet, the Python package Arrow tables.
 
-mod body;
 pub mod capture;
+pub mod content_coding;
 mod query;
 pub mod reader;
 mod resolve;

@@ -247,6 +247,85 @@ fn responses_are_read_as_a_crawler_reads_them() {
     ));
 }
 
+/// The capture of a 200 response with `fields` (`Name: value`) and `body`.
+fn capture_with(fields: &[&str], body: &[u8]) -> robotstxt_warc::Capture {
+    let mut block = b"HTTP/1.1 200 OK\r\n".to_vec();
+    for field in fields {
+        block.extend_from_slice(format!("{field}\r\n").as_bytes());
+    }
+    block.extend_from_slice(b"\r\n");
+    block.extend_from_slice(body);
+    match capture_of(&block) {
+        Record::Capture(c) => c,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A recorded body is undone by the decoder of a live fetch, within the
+/// same bounds (docs/LIMITS.md, "Fetching"): codings stacked up to 4,
+/// deflate zlib-wrapped or raw; more codings, a second br, a second
+/// `Content-Encoding` field, or a stream that keeps a decoder busy without
+/// output cannot be decoded, whatever the record holds.
+#[test]
+fn a_recorded_body_is_decoded_within_the_bounds_of_a_fetch() {
+    use flate2::write::{DeflateEncoder, ZlibEncoder};
+    const RULES: &[u8] = b"User-agent: *\nDisallow: /\n";
+    let zlib = |data: &[u8]| {
+        let mut e = ZlibEncoder::new(Vec::new(), Compression::fast());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    };
+    let raw_deflate = |data: &[u8]| {
+        let mut e = DeflateEncoder::new(Vec::new(), Compression::fast());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    };
+    for (field, body) in [
+        ("Content-Encoding: deflate, x-gzip", gz(&zlib(RULES))),
+        ("Content-Encoding: deflate", raw_deflate(RULES)),
+        ("content-encoding: GZIP, identity", gz(RULES)),
+        (
+            "Content-Encoding: gzip, gzip, gzip, gzip",
+            gz(&gz(&gz(&gz(RULES)))),
+        ),
+    ] {
+        let c = capture_with(&[field], &body);
+        assert_eq!((c.body.as_slice(), c.body_error), (RULES, None), "{field}");
+    }
+    let empty_blocks = gz(&[0u8, 0, 0, 0xff, 0xff].repeat(1 << 20));
+    for (fields, body, why) in [
+        (
+            &["Content-Encoding: gzip, gzip, gzip, gzip, gzip"][..],
+            gz(RULES),
+            "more than 4 content codings in Content-Encoding",
+        ),
+        (
+            &["Content-Encoding: gzip, identity, identity, identity, identity"],
+            gz(RULES),
+            "more than 4 content codings in Content-Encoding",
+        ),
+        (
+            &["Content-Encoding: br, gzip, br"],
+            gz(RULES),
+            "more than one br coding in Content-Encoding",
+        ),
+        (
+            &["Content-Encoding: identity", "Content-Encoding: gzip"],
+            gz(RULES),
+            "2 Content-Encoding fields, where one is read",
+        ),
+        (
+            &["Content-Encoding: deflate, gzip"],
+            empty_blocks,
+            "the body cannot be decoded: a content coding of the body reads more than it may",
+        ),
+    ] {
+        let c = capture_with(fields, &body);
+        assert_eq!(c.body_error.as_deref(), Some(why), "{fields:?}");
+        assert!(c.body.is_empty(), "{fields:?}");
+    }
+}
+
 /// Reads every record of `input` and every capture in it; the number of
 /// items.
 fn read_everything(input: Vec<u8>, limits: Limits) -> usize {

@@ -172,9 +172,40 @@ pub fn two_megabytes() -> (Vec<u8>, usize) {
 }
 
 /// The binary with its address space capped at `mib` MiB, and no proxy.
+/// The address space holds the binary itself: a cap near its size (a debug
+/// build with the tester page embedded maps about 33 MB at rest) leaves
+/// room that depends on the build; [`heap_capped`] does not.
 #[cfg(target_os = "linux")]
 pub fn capped(mib: u64) -> Command {
+    limited(Cap::AddressSpace, mib)
+}
+
+/// The binary with its heap capped at `mib` MiB, and no proxy: its data
+/// segment and private writable mappings, which hold every allocation
+/// (Linux counts anonymous mappings in `RLIMIT_DATA` since 4.7), but not
+/// its code or read-only data, so that the room for what it allocates is
+/// the same whatever the build embeds.
+#[cfg(target_os = "linux")]
+pub fn heap_capped(mib: u64) -> Command {
+    limited(Cap::Heap, mib)
+}
+
+/// What [`limited`] caps.
+#[cfg(target_os = "linux")]
+#[derive(Clone, Copy)]
+enum Cap {
+    AddressSpace,
+    Heap,
+}
+
+/// The binary with `cap` at `mib` MiB, and no proxy.
+#[cfg(target_os = "linux")]
+fn limited(cap: Cap, mib: u64) -> Command {
     let mut command = Command::new(BIN);
+    let resource = match cap {
+        Cap::AddressSpace => libc::RLIMIT_AS,
+        Cap::Heap => libc::RLIMIT_DATA,
+    };
     let limit = libc::rlimit {
         rlim_cur: mib << 20,
         rlim_max: mib << 20,
@@ -182,7 +213,7 @@ pub fn capped(mib: u64) -> Command {
     // SAFETY: setrlimit is async-signal-safe and touches only the child.
     unsafe {
         command.pre_exec(move || {
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+            if libc::setrlimit(resource, &limit) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
@@ -203,6 +234,14 @@ pub fn capped(mib: u64) -> Command {
 #[cfg(target_os = "linux")]
 pub fn run_capped(mib: u64, args: &[&OsStr], stdin: &[u8]) -> Output {
     let mut command = capped(mib);
+    command.args(args);
+    output_of(command, stdin)
+}
+
+/// Runs the binary with its heap capped at `mib` MiB.
+#[cfg(target_os = "linux")]
+pub fn run_heap_capped(mib: u64, args: &[&OsStr], stdin: &[u8]) -> Output {
+    let mut command = heap_capped(mib);
     command.args(args);
     output_of(command, stdin)
 }

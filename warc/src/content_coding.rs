@@ -1,10 +1,15 @@
-//! The content codings a fetch asks for and undoes, as Google's crawlers do:
-//! "Google's crawlers and fetchers support the following content encodings
-//! (compressions): gzip, deflate, and Brotli (br)", advertised in
+//! The content codings of an HTTP response undone, as Google's crawlers
+//! undo them: "Google's crawlers and fetchers support the following content
+//! encodings (compressions): gzip, deflate, and Brotli (br)", advertised in
 //! `Accept-Encoding` (Google's "Overview of Google crawlers and fetchers").
 //!
+//! One decoder serves a recorded response (the body of a WARC `response`
+//! record, read by `capture`) and the `robots` command's live fetch, within
+//! the same bounds, so that a body reads the same whether it was fetched
+//! now or archived.
+//!
 //! Decoding is a reader over the body: it inflates only as much as is read
-//! from it, so the fetch's `take(limit + 1)` bounds the output whatever the
+//! from it, so the caller's `take(limit)` bounds the output whatever the
 //! compressed body expands to (a compression bomb). What a response may ask
 //! of the decoders is bounded too, so that stacking codings costs no more
 //! than [`MAX_CODINGS`] times one coding:
@@ -15,16 +20,16 @@
 //!   `br`: a brotli decoder may hold a window of 16 MiB, a gzip or deflate
 //!   one holds 32 KiB, so the codings of one body cost about what one
 //!   brotli body does;
-//! - every decoder reads through a [`Guard`]: at most [`Budget::bytes`] of
+//! - every decoder reads through a guard: at most [`Budget::bytes`] of
 //!   input (a coded body is never much longer than what it decodes to, so
 //!   only a stream built to keep a decoder busy without output reaches it),
-//!   and nothing once the fetch's deadline has passed, so CPU time spent
-//!   inflating layer upon layer ends with the fetch's `--timeout`;
-//! - transfer codings other than `chunked` (which the HTTP client undoes)
-//!   are refused: the fetch never offers them (no `TE` field).
+//!   and, for a live fetch, nothing once its deadline has passed, so CPU
+//!   time spent inflating layer upon layer ends with the fetch's timeout.
+//!   A recorded body has no deadline: its reading does not depend on how
+//!   fast the machine is, and its input is bounded by the record.
 //!
-//! This file uses only the standard library, flate2 and brotli-decompressor,
-//! so that the fuzz target `content_coding` compiles it as it is.
+//! [`check_transfer_encoding`] is the live fetch's check of the transfer
+//! codings, which the HTTP client undoes before this decoder runs.
 
 use std::io::{self, BufRead, BufReader, Read};
 use std::time::Instant;
@@ -32,7 +37,8 @@ use std::time::Instant;
 use brotli_decompressor::Decompressor;
 use flate2::read::{DeflateDecoder, MultiGzDecoder, ZlibDecoder};
 
-/// The `Accept-Encoding` value sent with every fetch: Google's example.
+/// The `Accept-Encoding` value of a fetch: the codings this module undoes,
+/// as Google's example lists them.
 pub const ACCEPT_ENCODING: &str = "gzip, deflate, br";
 
 /// The most content codings a response may list (`identity` included): a
@@ -85,8 +91,8 @@ fn single_field<'v>(name: &str, fields: &[&'v [u8]]) -> Result<Option<&'v str>, 
 
 /// The codings of a response's `Content-Encoding` fields, in the order they
 /// were applied; `identity` is no coding. `Err` says why the body cannot be
-/// undone: a coding this fetch did not ask for, more than [`MAX_CODINGS`],
-/// or more than one field.
+/// undone: a coding a fetch does not ask for, more than [`MAX_CODINGS`],
+/// more than one `br`, or more than one field.
 fn codings(fields: &[&[u8]]) -> Result<Vec<Coding>, String> {
     let Some(value) = single_field("Content-Encoding", fields)? else {
         return Ok(Vec::new());
@@ -113,11 +119,12 @@ fn codings(fields: &[&[u8]]) -> Result<Vec<Coding>, String> {
     Ok(codings)
 }
 
-/// Whether the HTTP client read the body as sent: the fetch offers no
-/// transfer coding but `chunked` (it sends no `TE`), which the client
-/// undoes; any other (`gzip, chunked`) would leave coded bytes to be read
-/// as rules. An HTTP/1.0 answer with `Transfer-Encoding` has no reliable
-/// framing at all (RFC 9112, 6.1). `Err` says which.
+/// Whether an HTTP client that offers no transfer coding but `chunked`
+/// (it sends no `TE`), and undoes that one, read a live answer's body as
+/// sent: any other (`gzip, chunked`) would leave coded bytes to be read as
+/// rules. `fields` are the `Transfer-Encoding` fields' values as received.
+/// An HTTP/1.0 answer with `Transfer-Encoding` has no reliable framing at
+/// all (RFC 9112, 6.1). `Err` says which.
 pub fn check_transfer_encoding(fields: &[&[u8]], http10: bool) -> Result<(), String> {
     let Some(value) = single_field("Transfer-Encoding", fields)? else {
         return Ok(());
@@ -135,24 +142,34 @@ pub fn check_transfer_encoding(fields: &[&[u8]], http10: bool) -> Result<(), Str
 }
 
 /// What the decoders of one body may use.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// The most bytes any decoder may read: the coded body itself, and each
     /// intermediate stream of a stack of codings.
     pub bytes: u64,
-    /// No decoder reads after this instant.
-    pub deadline: Instant,
+    /// No decoder reads after this instant; `None` for a recorded body,
+    /// whose reading must not depend on the clock.
+    pub deadline: Option<Instant>,
 }
 
 impl Budget {
     /// The budget for a body of which `wanted` decoded bytes are read:
     /// twice that and 64 KiB more for each decoder's input (compressed
     /// data is at most a few bytes per 64 KiB longer than what it
-    /// encodes; decoders read ahead by at most their buffer).
-    pub fn for_output(wanted: u64, deadline: Instant) -> Budget {
+    /// encodes; decoders read ahead by at most their buffer). No deadline.
+    pub fn for_output(wanted: u64) -> Budget {
         Budget {
             bytes: wanted.saturating_mul(2).saturating_add(64 * 1024),
-            deadline,
+            deadline: None,
+        }
+    }
+
+    /// The same budget, with no decoder reading after `deadline` (a live
+    /// fetch's timeout).
+    pub fn until(self, deadline: Instant) -> Budget {
+        Budget {
+            deadline: Some(deadline),
+            ..self
         }
     }
 }
@@ -165,12 +182,12 @@ const OVER_BUDGET: &str = "a content coding of the body reads more than it may";
 struct Guard<R> {
     inner: R,
     left: u64,
-    deadline: Instant,
+    deadline: Option<Instant>,
 }
 
 impl<R: Read> Read for Guard<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if Instant::now() >= self.deadline {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(io::Error::new(
                 io::ErrorKind::TimedOut,
                 "the timeout passed while decoding the body",
@@ -215,9 +232,9 @@ fn deflate<'a>(raw: Box<dyn Read + 'a>) -> io::Result<Box<dyn Read + 'a>> {
 /// The body as sent, decoded: `raw` read through the decoder of each
 /// coding of the `Content-Encoding` field (`fields`, each field's value as
 /// received), the last applied first, each within `budget`. Returns the
-/// reader and the codings' names ("gzip"), or why the body cannot be
-/// undone. Reading past the budget fails with `InvalidData`, past the
-/// deadline with `TimedOut`.
+/// reader and the codings' names, as a list ("gzip, br"; empty for none),
+/// or why the body cannot be undone. Reading past the budget fails with
+/// `InvalidData`, past the deadline with `TimedOut`.
 pub fn decoded<'a>(
     raw: impl Read + 'a,
     fields: &[&[u8]],
@@ -340,7 +357,7 @@ mod tests {
         raw.write_all(TEXT).unwrap();
         for body in [zlib.finish().unwrap(), raw.finish().unwrap()] {
             let (mut reader, names) =
-                decoded(&body[..], &[b"deflate"], Budget::for_output(1000, later())).unwrap();
+                decoded(&body[..], &[b"deflate"], Budget::for_output(1000)).unwrap();
             let mut out = Vec::new();
             reader.read_to_end(&mut out).unwrap();
             assert_eq!(out, TEXT);
@@ -351,7 +368,7 @@ mod tests {
     #[test]
     fn four_stacked_codings_are_undone_last_applied_first() {
         let body = gzip(&gzip(&gzip(&gzip(TEXT))));
-        let budget = Budget::for_output(1000, later());
+        let budget = Budget::for_output(1000).until(later());
         assert_eq!(
             read_all(&body, "gzip, gzip, gzip, gzip", budget).unwrap(),
             TEXT
@@ -360,29 +377,56 @@ mod tests {
 
     /// An inner layer that decodes to gigabytes of empty deflate blocks
     /// (five bytes each, no output) would keep the outer decoder busy for
-    /// minutes without a byte of output: its input is capped.
+    /// minutes without a byte of output: its input is capped, with a
+    /// deadline or without.
     #[test]
     fn a_decoder_kept_busy_without_output_stops_at_its_budget() {
         // Empty stored blocks, not final: 00 00 00 ff ff.
         let empty_blocks: Vec<u8> = [0u8, 0, 0, 0xff, 0xff].repeat(200_000);
         let body = gzip(&empty_blocks);
         assert!(body.len() < 10_000, "{}", body.len());
-        let budget = Budget::for_output(1000, later());
-        let err = read_all(&body, "deflate, gzip", budget).unwrap_err();
-        assert_eq!(err.to_string(), OVER_BUDGET);
+        for budget in [
+            Budget::for_output(1000),
+            Budget::for_output(1000).until(later()),
+        ] {
+            let err = read_all(&body, "deflate, gzip", budget).unwrap_err();
+            assert_eq!(err.to_string(), OVER_BUDGET);
+        }
         // The same stream within the budget decodes to nothing, as its
         // blocks say, and ends as an unfinished stream ends.
-        let budget = Budget::for_output(1 << 20, later());
-        match read_all(&body, "deflate, gzip", budget) {
+        match read_all(&body, "deflate, gzip", Budget::for_output(1 << 20)) {
             Ok(out) => assert!(out.is_empty()),
             Err(e) => assert_ne!(e.to_string(), OVER_BUDGET),
         }
     }
 
+    /// A body exactly as long as the budget is read to its end: the
+    /// budget refuses only the byte past it.
+    #[test]
+    fn an_input_exactly_at_the_budget_is_read() {
+        let budget = Budget::for_output(0);
+        let at = vec![b'#'; budget.bytes as usize];
+        let mut guard = Guard {
+            inner: &at[..],
+            left: budget.bytes,
+            deadline: None,
+        };
+        let mut out = Vec::new();
+        assert_eq!(guard.read_to_end(&mut out).unwrap(), at.len());
+        let over = vec![b'#'; budget.bytes as usize + 1];
+        let mut guard = Guard {
+            inner: &over[..],
+            left: budget.bytes,
+            deadline: None,
+        };
+        let err = guard.read_to_end(&mut Vec::new()).unwrap_err();
+        assert_eq!(err.to_string(), OVER_BUDGET);
+    }
+
     #[test]
     fn no_decoder_reads_after_the_deadline() {
         let body = gzip(TEXT);
-        let past = Budget::for_output(1000, Instant::now());
+        let past = Budget::for_output(1000).until(Instant::now());
         let err = read_all(&body, "gzip", past).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::TimedOut);
     }

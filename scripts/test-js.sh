@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The npm package (js/) as a JavaScript user meets it, from a fresh clone:
 # the wasm32 target and wasm-bindgen-cli (at the version of the wasm-bindgen
-# crate in Cargo.lock) installed when missing, clippy for that target,
-# `npm install` and `npm pack` in js/ (its prepack script builds the
+# crate in Cargo.lock) installed when missing, clippy for that target, a
+# check that the module depends on no JSON reader, `npm install` and
+# `npm pack` in js/ (its prepack script builds the
 # module), the tarball installed into an empty Node project where the
 # README's JavaScript example runs as
 # written, then `node --test` (the shared cases of spec/, the corpus differential, the
@@ -48,6 +49,12 @@ echo "wasm-bindgen $BINDGEN"
 
 echo "--- clippy for wasm32-unknown-unknown (code the native build never compiles)"
 cargo clippy --target wasm32-unknown-unknown -p robotstxt-exact -p robotstxt-exact-js -- -D warnings
+
+echo "--- the module carries no JSON reader (lib/robots.js reads robots.json with JSON.parse)"
+MODULE_DEPS="$(cargo tree -p robotstxt-exact-js -e normal --target wasm32-unknown-unknown --prefix none)"
+if grep -Eq '^(serde_json|serde) ' <<<"$MODULE_DEPS"; then
+  die "the WebAssembly module pulls in serde_json (the core's robots-json feature?)"
+fi
 
 echo "--- npm install and npm pack in js/ (prepack builds the module)"
 # No browser download by any package: the browser test drives Debian's.

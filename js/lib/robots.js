@@ -3,7 +3,7 @@
 
 import * as wasm from './wasm.js';
 import { booleans, unpack, unpackAll } from './answer.js';
-import { isSingle, outOfMemory, packAgents, packList, readInput, readList, toArgument } from './bytes.js';
+import { isSingle, outOfMemory, packAgents, packInputs, packList, readInput, readList, toArgument } from './bytes.js';
 import { stageInput, stageList, useAgent, withStaged } from './stage.js';
 import { INTERNAL, disposable, freed } from './owned.js';
 import { ANSWER, VERDICT } from './vocabulary.js';
@@ -36,6 +36,41 @@ function crawlerList(crawlers) {
     lines.push(typeof c === 'string' || c.category === undefined ? token : `${token} ${c.category}`);
   }
   return lines.join('\n');
+}
+
+/** The members of a robots.json entry the module reads, asked once. */
+let robotsJsonMembers;
+
+/**
+ * ai.robots.txt's robots.json read with JSON.parse, as the module takes it:
+ * each entry's token, then the values of the members the module reads (the
+ * empty string where a member is absent or not a string), five strings an
+ * entry in the file's order, packed; and a byte an entry, 0 where it is not
+ * an object. The module maps the entries to crawlers as the core does the
+ * entries serde_json reads, so that it need carry no JSON reader of its own.
+ */
+function robotsJsonEntries(text) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`robotstxt-exact: crawler list, not JSON: ${error.message}`, { cause: error });
+  }
+  robotsJsonMembers ??= wasm.robots_json_members().split(' ');
+  const strings = [];
+  const tokens = Object.keys(parsed);
+  const objects = new Uint8Array(tokens.length);
+  tokens.forEach((token, i) => {
+    const entry = parsed[token];
+    const object = entry !== null && typeof entry === 'object' && !Array.isArray(entry);
+    objects[i] = object ? 1 : 0;
+    strings.push(token);
+    for (const name of robotsJsonMembers) {
+      const value = object && Object.hasOwn(entry, name) ? entry[name] : undefined;
+      strings.push(typeof value === 'string' ? value : '');
+    }
+  });
+  return [...packInputs(strings, 'the crawler list'), objects];
 }
 
 /**
@@ -209,7 +244,11 @@ export class Robots {
     const [packed, ends] = packList(paths, 'the paths');
     const list = crawlers === undefined ? undefined : crawlerList(crawlers);
     const parsed = this.#parsed();
-    const report = JSON.parse(parsed.audit_json(packed, ends, list));
+    const report = JSON.parse(
+      list !== undefined && wasm.is_robots_json(list)
+        ? parsed.audit_robots_json(packed, ends, ...robotsJsonEntries(list))
+        : parsed.audit_json(packed, ends, list),
+    );
     // The crawl-delays cross as numbers, as in groups(): the audit's is the
     // one for the agent as matched.
     for (const crawler of report.crawlers) {

@@ -13,8 +13,8 @@
 //! wasm-bindgen's copies of the small arguments not passed through the
 //! stage. A trap there is a `WebAssembly.RuntimeError` in JavaScript, and
 //! the module goes on working (js/README.md, "Memory"). The audit, its
-//! crawler list and its report included, uses the core's `try_audit` and
-//! `try_parse_crawler_list`.
+//! crawler list and its report included, uses the core's `try_audit`,
+//! `try_parse_crawler_list` and `try_robots_json_list`.
 
 use std::collections::TryReserveError;
 

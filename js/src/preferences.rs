@@ -8,8 +8,8 @@
 //! and memory running out is the package's own `Error`.
 
 use robotstxt_exact::audit::{
-    Category, Crawler, FileValueAudit, TryListError, is_list_token, known_crawlers, try_audit,
-    try_parse_crawler_list,
+    Category, Crawler, FileValueAudit, ROBOTS_JSON_MEMBERS, RobotsJsonEntry, TryListError,
+    is_list_token, known_crawlers, try_audit, try_parse_crawler_list, try_robots_json_list,
 };
 use robotstxt_exact::preferences::{Preferences, RequestRate, Signal, Stated, UsageCategory};
 use wasm_bindgen::prelude::*;
@@ -190,39 +190,96 @@ impl Parsed {
     }
 
     /// The audit for the paths of a packed list, of the shipped crawlers or
-    /// of those of `list` (the shipped list's format, ai.robots.txt's
-    /// `robots.json`, or one token per line with an optional category), as
-    /// JSON. Running out of memory is the package's `Error`.
+    /// of those of `list` (the shipped list's format, or one token per line
+    /// with an optional category), as JSON. Running out of memory is the
+    /// package's `Error`. ai.robots.txt's `robots.json` is read by
+    /// `lib/robots.js` and goes to [`Parsed::audit_robots_json`].
     pub fn audit_json(
         &self,
         paths: &[u8],
         path_ends: &[u32],
         list: Option<String>,
     ) -> Result<String, JsError> {
-        const WHAT: &str = "auditing the crawlers";
-        let own: Vec<Crawler>;
-        let crawlers: &[Crawler] = match list {
-            None => known_crawlers(),
+        match list {
+            None => self.write_audit(paths, path_ends, known_crawlers()),
             Some(text) => {
-                own = try_parse_crawler_list(&text).map_err(|e| match e {
-                    TryListError::OutOfMemory(e) => oom(WHAT, e),
-                    TryListError::List(e) => {
-                        JsError::new(&format!("robotstxt-exact: crawler list, {e}"))
-                    }
-                })?;
-                &own
+                let own = try_parse_crawler_list(&text).map_err(list_error)?;
+                self.write_audit(paths, path_ends, &own)
             }
+        }
+    }
+
+    /// [`Parsed::audit_json`] for the crawlers of ai.robots.txt's
+    /// `robots.json` as `lib/robots.js` read it with `JSON.parse` (the
+    /// module carries no JSON reader): a packed list of strings holding,
+    /// for each entry in the file's order, its token and then the values of
+    /// [`robots_json_members`] (a member absent or not a string as ""), and
+    /// `objects`, one byte an entry, 0 where the entry is not an object. The
+    /// core maps the entries to crawlers, as it does those serde_json reads.
+    pub fn audit_robots_json(
+        &self,
+        paths: &[u8],
+        path_ends: &[u32],
+        entries: &[u8],
+        entry_ends: &[u32],
+        objects: &[u8],
+    ) -> Result<String, JsError> {
+        const STRIDE: usize = 1 + ROBOTS_JSON_MEMBERS.len();
+        let malformed = || {
+            JsError::new(
+                "robotstxt-exact: malformed robots.json entries (not UTF-8, or not five strings an entry)",
+            )
         };
+        let items = Items::new(entries, entry_ends)?;
+        if objects.len().checked_mul(STRIDE) != Some(items.len()) {
+            return Err(malformed());
+        }
+        let mut strings: Vec<&str> = vec_with_capacity(items.len(), AUDITING)?;
+        for item in items.iter() {
+            // JavaScript's strings, encoded as UTF-8 by lib/bytes.js.
+            strings.push(std::str::from_utf8(item).map_err(|_| malformed())?);
+        }
+        let entries = strings
+            .chunks_exact(STRIDE)
+            .zip(objects)
+            .map(|(entry, &object)| RobotsJsonEntry {
+                token: entry[0],
+                members: (object != 0).then(|| std::array::from_fn(|i| entry[1 + i])),
+            });
+        let own = try_robots_json_list(entries).map_err(list_error)?;
+        self.write_audit(paths, path_ends, &own)
+    }
+}
+
+/// A crawler list that could not be read, as the package's `Error`.
+fn list_error(error: TryListError) -> JsError {
+    match error {
+        TryListError::OutOfMemory(e) => oom(AUDITING, e),
+        TryListError::List(e) => JsError::new(&format!("robotstxt-exact: crawler list, {e}")),
+    }
+}
+
+/// What the audit's out-of-memory `Error` says it was doing.
+const AUDITING: &str = "auditing the crawlers";
+
+impl Parsed {
+    /// The audit of `crawlers` for the paths of a packed list, as JSON.
+    fn write_audit(
+        &self,
+        paths: &[u8],
+        path_ends: &[u32],
+        crawlers: &[Crawler],
+    ) -> Result<String, JsError> {
         let paths = Items::new(paths, path_ends)?;
-        let mut owned: Vec<String> = vec_with_capacity(paths.iter().count(), WHAT)?;
+        let mut owned: Vec<String> = vec_with_capacity(paths.iter().count(), AUDITING)?;
         for p in paths.iter() {
             let mut copy = String::new();
             copy.try_reserve_exact(p.len().saturating_mul(3))
-                .map_err(|e| oom(WHAT, e))?;
+                .map_err(|e| oom(AUDITING, e))?;
             copy.push_str(&String::from_utf8_lossy(p));
             owned.push(copy);
         }
-        let report = try_audit(self.robots(), crawlers, &owned).map_err(|e| oom(WHAT, e))?;
+        let report = try_audit(self.robots(), crawlers, &owned).map_err(|e| oom(AUDITING, e))?;
         let mut j = Json::default();
         j.begin_object();
         j.field_string("summary", report.summary().as_bytes());
@@ -313,7 +370,7 @@ impl Parsed {
         }
         j.end_array();
         j.end_object();
-        j.finish().map_err(|e| oom(WHAT, e))
+        j.finish().map_err(|e| oom(AUDITING, e))
     }
 }
 
@@ -322,4 +379,19 @@ impl Parsed {
 #[wasm_bindgen]
 pub fn is_crawler_list_token(token: &str) -> bool {
     is_list_token(token)
+}
+
+/// Whether the core reads the crawler list `text` as ai.robots.txt's
+/// `robots.json`, which `lib/robots.js` then reads with `JSON.parse` for
+/// [`Parsed::audit_robots_json`].
+#[wasm_bindgen]
+pub fn is_robots_json(text: &str) -> bool {
+    robotstxt_exact::audit::is_robots_json(text)
+}
+
+/// The members of a `robots.json` entry the core reads, in the order
+/// [`Parsed::audit_robots_json`] takes their values, separated by spaces.
+#[wasm_bindgen]
+pub fn robots_json_members() -> String {
+    ROBOTS_JSON_MEMBERS.join(" ")
 }

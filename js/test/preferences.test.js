@@ -2,12 +2,19 @@
 // values from draft-ietf-aipref-attach-05 §3.4 (its example and table), the
 // Content Signals Policy's example, the 1996 Request-rate proposal
 // ("10/10m - no more than 10 documents per 10 mins"), and Google's rules
-// applied by hand for the audit (see the comments).
+// applied by hand for the audit (see the comments). The audit of an
+// ai.robots.txt list is also compared with the Rust core's, through the
+// `robots` CLI of this checkout (built with cargo) on the same files.
 
 import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 
 import { Robots, audit } from '../lib/index.js';
+import { ROOT } from './corpus.js';
 
 const ATTACH = `User-Agent: *
 Allow: /
@@ -173,6 +180,146 @@ test('the audit with robots.json, a License, a policy token and ai-use=n', () =>
     line: 8,
     paths: [{ path: '/', allowed: false, line: 9 }, { path: '/blog/a', allowed: true, line: 10 }],
   }]);
+});
+
+/** The `robots` CLI of this checkout, built with cargo (a no-op after `cargo build`). */
+function robotsCli() {
+  const build = execFileSync(
+    process.env.CARGO || 'cargo',
+    ['build', '--quiet', '--bin', 'robots', '--message-format', 'json'],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  for (const line of build.split('\n')) {
+    if (!line) continue;
+    const msg = JSON.parse(line);
+    if (msg.reason === 'compiler-artifact' && msg.target.name === 'robots' && msg.executable) return msg.executable;
+  }
+  throw new Error('cargo built no robots executable');
+}
+
+/**
+ * `robots --audit` of `body` with the crawler list `list`, both as files,
+ * as the CLI's user runs it: {status, stdout, stderr}.
+ */
+function cliAudit(body, list, args) {
+  const dir = mkdtempSync(join(tmpdir(), 'robotstxt-js-audit-'));
+  try {
+    writeFileSync(join(dir, 'robots.txt'), body);
+    writeFileSync(join(dir, 'robots.json'), list);
+    const run = spawnSync(
+      robotsCli(),
+      ['--audit', join(dir, 'robots.txt'), '--agents-file', join(dir, 'robots.json'), ...args],
+      { encoding: 'utf8' },
+    );
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Entries of ai.robots.txt's robots.json as published (MIT; see NOTICE), in
+// the file's layout, and one whose members are missing or not strings.
+const ROBOTS_JSON_FILE = `{
+    "AI2Bot": {
+        "operator": "[Ai2](https://allenai.org/crawler)",
+        "respect": "Yes",
+        "function": "Content is used to train open language models.",
+        "frequency": "No information provided.",
+        "description": "Explores 'certain domains' to find web content."
+    },
+    "GPTBot": {
+        "operator": "[OpenAI](https://openai.com)",
+        "respect": "Yes",
+        "function": "Scrapes data to train OpenAI's products.",
+        "frequency": "No information provided.",
+        "description": "Data is used to train current and future models."
+    },
+    "ChatGPT Agent": {
+        "operator": "[OpenAI](https://openai.com)",
+        "respect": "Unclear at this time.",
+        "function": "AI Agents",
+        "frequency": "Unclear at this time.",
+        "description": "ChatGPT Agent is an AI agent."
+    },
+    "AddSearchBot": {"function": "AI Search Crawlers", "operator": 1, "has_name_and_version": true}
+}
+`;
+
+test("the audit of a robots.json list is the Rust core's for the same files", () => {
+  const body = `User-agent: GPTBot\nDisallow: /\n\n${DRAFTS}`;
+  const js = audit(body, { paths: ['/blog/a', '/x'], crawlers: ROBOTS_JSON_FILE });
+  const run = cliAudit(body, ROBOTS_JSON_FILE, ['--json', '--path', '/blog/a', '--path', '/x']);
+  assert.equal(run.status, 0, run.stderr);
+  const rust = JSON.parse(run.stdout);
+  // The CLI's names for the same fields; a line of 0 (no rule) is its null.
+  assert.deepEqual(
+    js.crawlers.map((c) => ({
+      token: c.token,
+      matchedAs: c.matchedAs,
+      operator: c.operator,
+      function: c.function,
+      category: c.category,
+      specificGroup: c.specificGroup,
+      groups: c.groups,
+      groupCount: c.groupCount,
+      paths: c.paths.map((p) => [p.path, p.allowed, p.line]),
+      crawlDelay: c.crawlDelay,
+      source: c.source,
+      checked: c.checked,
+      note: c.note,
+    })),
+    rust.crawlers.map((c) => ({
+      token: c.token,
+      matchedAs: c.matched_as,
+      operator: c.operator,
+      function: c.function,
+      category: c.category,
+      specificGroup: c.specific_group,
+      groups: c.groups,
+      groupCount: c.group_count,
+      paths: c.paths.map((p) => [p.path, p.allowed, p.line ?? 0]),
+      crawlDelay: c.crawl_delay,
+      source: c.source,
+      checked: c.checked,
+      note: c.note,
+    })),
+  );
+  assert.equal(js.summary, rust.summary);
+  assert.deepEqual(js.aiBlocked, rust.ai_blocked);
+  assert.deepEqual(js.categories, rust.categories);
+  // In the list's order, not sorted; GPTBot's own group blocks it.
+  assert.deepEqual(js.crawlers.map((c) => [c.token, c.paths[0].allowed]), [
+    ['AI2Bot', true],
+    ['GPTBot', false],
+    ['ChatGPT Agent', true],
+    ['AddSearchBot', true],
+  ]);
+});
+
+test("a robots.json list the core refuses is refused with the package's Error", () => {
+  // Not JSON (the closing brace missing): the CLI refuses the file too.
+  const broken = ROBOTS_JSON_FILE.trimEnd().slice(0, -1);
+  assert.throws(() => audit(DRAFTS, { crawlers: broken }), (error) => {
+    assert.equal(error.constructor, Error);
+    assert.match(error.message, /^robotstxt-exact: crawler list, not JSON: /);
+    assert.ok(error.cause instanceof SyntaxError);
+    return true;
+  });
+  const refused = cliAudit(DRAFTS, broken, ['--json']);
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, /: not JSON: /);
+  // JSON, but an entry is not an object: the core's own message.
+  const notObject = '{"AI2Bot": {"operator": "x"}, "GPTBot": ["no"]}';
+  const prefix = 'robotstxt-exact: crawler list, ';
+  let message;
+  assert.throws(() => audit(DRAFTS, { crawlers: notObject }), (error) => {
+    message = error.message;
+    return error.constructor === Error && message.startsWith(prefix);
+  });
+  assert.equal(message, `${prefix}line 1: the entry of "GPTBot" is not an object`);
+  const cli = cliAudit(DRAFTS, notObject, ['--json']);
+  assert.notEqual(cli.status, 0);
+  assert.ok(cli.stderr.includes(message.slice(prefix.length)), cli.stderr);
 });
 
 test("the audit's report does not grow with the number of groups", () => {

@@ -205,9 +205,11 @@ pub fn is_list_token(token: &str) -> bool {
 /// `[[crawler]]` tables of double-quoted strings); ai.robots.txt's
 /// `robots.json` as published (a JSON object keyed by token, each entry with
 /// `operator`, `respect`, `function`, `frequency` and `description`
-/// strings), told by its first byte that is not whitespace being `{`; or
-/// plain text with one crawler per line, `TOKEN [CATEGORY]`, where `#`
-/// starts a comment.
+/// strings), told by its first byte that is not whitespace being `{`
+/// ([`super::is_robots_json`]), with the feature `robots-json` (without it,
+/// a caller with a JSON reader of its own hands the entries to
+/// [`super::try_robots_json_list`]); or plain text with one crawler per
+/// line, `TOKEN [CATEGORY]`, where `#` starts a comment.
 ///
 /// Aborts when memory runs out, as `Vec` does; [`try_parse_crawler_list`]
 /// reports that instead.
@@ -224,9 +226,9 @@ pub fn parse_crawler_list(text: &str) -> Result<Vec<Crawler>, ListError> {
 /// aborting: the list and every string copied into it grow with the text,
 /// and each is reserved fallibly.
 pub fn try_parse_crawler_list(text: &str) -> Result<Vec<Crawler>, TryListError> {
-    if text.trim_start().starts_with('{') {
+    if super::robots_json::is_robots_json(text) {
         #[cfg(feature = "robots-json")]
-        return parse_robots_json(text);
+        return super::robots_json::parse_robots_json(text);
         #[cfg(not(feature = "robots-json"))]
         return Err(ListError {
             line: 1,
@@ -245,7 +247,7 @@ pub fn try_parse_crawler_list(text: &str) -> Result<Vec<Crawler>, TryListError> 
 }
 
 /// A copy of `s`, or an error when memory runs out.
-fn try_string(s: &str) -> Result<String, TryReserveError> {
+pub(super) fn try_string(s: &str) -> Result<String, TryReserveError> {
     let mut copy = String::new();
     copy.try_reserve_exact(s.len())?;
     copy.push_str(s);
@@ -309,82 +311,6 @@ fn quoted(value: &str) -> Result<Option<String>, TryReserveError> {
     }
     let rest = chars.as_str().trim();
     Ok((rest.is_empty() || rest.starts_with('#')).then_some(out))
-}
-
-#[cfg(feature = "robots-json")]
-/// ai.robots.txt's `robots.json`: an object keyed by product token (in the
-/// list's order), each value an object of strings; `operator` and
-/// `function` are carried as written, `description` becomes the purpose
-/// and `respect` the note, and the category comes from `function`
-/// ([`Category::of_function`]). Members that are not strings are skipped,
-/// so a field the list adds later does not stop the reading.
-fn parse_robots_json(text: &str) -> Result<Vec<Crawler>, TryListError> {
-    let error = |message: String, line: usize| ListError { line, message };
-    let entries: Entries = serde_json::from_str(text).map_err(|e| {
-        let message = if e.is_data() {
-            "robots.json must be an object keyed by token".to_owned()
-        } else {
-            format!("not JSON: {e}")
-        };
-        error(message, e.line())
-    })?;
-    let mut list = Vec::new();
-    list.try_reserve_exact(entries.0.len())?;
-    for (token, entry) in &entries.0 {
-        let serde_json::Value::Object(fields) = entry else {
-            return Err(error(format!("the entry of {token:?} is not an object"), 1).into());
-        };
-        if token.trim().is_empty() {
-            return Err(error("an entry with an empty token".into(), 1).into());
-        }
-        let field = |name: &str| -> Result<String, TryReserveError> {
-            match fields.get(name) {
-                Some(serde_json::Value::String(s)) => try_string(s),
-                _ => Ok(String::new()),
-            }
-        };
-        let mut crawler = Crawler::new(try_string(token.trim())?, Category::Ai);
-        crawler.operator = field("operator")?;
-        crawler.function = field("function")?;
-        crawler.category = Category::of_function(&crawler.function);
-        crawler.purpose = field("description")?;
-        let respect = field("respect")?;
-        if !respect.is_empty() {
-            crawler.note = format!("respects robots.txt (ai.robots.txt): {respect}");
-        }
-        crawler.source = "ai.robots.txt robots.json".into();
-        list.push(crawler);
-    }
-    Ok(list)
-}
-
-/// The members of a JSON object in the order written (a `serde_json::Map`
-/// sorts them).
-#[cfg(feature = "robots-json")]
-struct Entries(Vec<(String, serde_json::Value)>);
-
-#[cfg(feature = "robots-json")]
-impl<'de> serde::Deserialize<'de> for Entries {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = Entries;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object keyed by token")
-            }
-            fn visit_map<M: serde::de::MapAccess<'de>>(
-                self,
-                mut map: M,
-            ) -> Result<Entries, M::Error> {
-                let mut entries = Vec::new();
-                while let Some(entry) = map.next_entry()? {
-                    entries.push(entry);
-                }
-                Ok(Entries(entries))
-            }
-        }
-        deserializer.deserialize_map(Visitor)
-    }
 }
 
 fn parse_toml(text: &str) -> Result<Vec<Crawler>, TryListError> {

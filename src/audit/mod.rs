@@ -24,13 +24,18 @@
 //!
 //! - `list`: the shipped list (`crawlers.toml`, with each token's source and
 //!   check date) and users' lists.
+//! - `robots_json`: ai.robots.txt's `robots.json` as a list, its entries
+//!   read by serde_json (feature `robots-json`) or by the caller's own JSON
+//!   reader.
 
 mod list;
+mod robots_json;
 
 pub use list::{
     Category, Crawler, ListError, TryListError, is_list_token, known_crawlers, parse_crawler_list,
     try_parse_crawler_list,
 };
+pub use robots_json::{ROBOTS_JSON_MEMBERS, RobotsJsonEntry, is_robots_json, try_robots_json_list};
 
 use std::collections::TryReserveError;
 

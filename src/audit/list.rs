@@ -140,7 +140,7 @@ impl fmt::Display for ListError {
 
 impl std::error::Error for ListError {}
 
-/// Why [`try_parse_crawler_list`] gave no list.
+/// Why [`super::try_parse_crawler_list`] gave no list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TryListError {
     /// A line of the list could not be read.
@@ -177,7 +177,7 @@ impl std::error::Error for TryListError {}
 /// The crawlers of `src/audit/crawlers.toml`, in its order.
 pub fn known_crawlers() -> &'static [Crawler] {
     static LIST: OnceLock<Vec<Crawler>> = OnceLock::new();
-    LIST.get_or_init(|| match parse_crawler_list(include_str!("crawlers.toml")) {
+    LIST.get_or_init(|| match parse_toml(include_str!("crawlers.toml")) {
         Ok(list) => list,
         // The file ships with the crate and a test reads it: it parses.
         Err(error) => unreachable!("crawlers.toml: {error}"),
@@ -185,7 +185,7 @@ pub fn known_crawlers() -> &'static [Crawler] {
 }
 
 /// Whether `token` can stand as a crawler in the plain list format of
-/// [`parse_crawler_list`]: not empty, and neither whitespace (which ends the
+/// [`super::parse_crawler_list`]: not empty, and neither whitespace (which ends the
 /// token) nor `#` (which starts a comment) in it. A binding that writes a
 /// list from its caller's tokens checks them here first, so that none is
 /// cut or dropped unseen.
@@ -201,43 +201,10 @@ pub fn is_list_token(token: &str) -> bool {
     !token.is_empty() && !token.contains('#') && !token.contains(char::is_whitespace)
 }
 
-/// Reads a crawler list: the format of `crawlers.toml` (a subset of TOML:
-/// `[[crawler]]` tables of double-quoted strings); ai.robots.txt's
-/// `robots.json` as published (a JSON object keyed by token, each entry with
-/// `operator`, `respect`, `function`, `frequency` and `description`
-/// strings), told by its first byte that is not whitespace being `{`
-/// ([`super::is_robots_json`]), with the feature `robots-json` (without it,
-/// a caller with a JSON reader of its own hands the entries to
-/// [`super::try_robots_json_list`]); or plain text with one crawler per
-/// line, `TOKEN [CATEGORY]`, where `#` starts a comment.
-///
-/// Aborts when memory runs out, as `Vec` does; [`try_parse_crawler_list`]
-/// reports that instead.
-pub fn parse_crawler_list(text: &str) -> Result<Vec<Crawler>, ListError> {
-    try_parse_crawler_list(text).map_err(|error| match error {
-        TryListError::List(error) => error,
-        TryListError::OutOfMemory(_) => {
-            std::alloc::handle_alloc_error(std::alloc::Layout::new::<Crawler>())
-        }
-    })
-}
-
-/// [`parse_crawler_list`], reporting a failed allocation instead of
-/// aborting: the list and every string copied into it grow with the text,
-/// and each is reserved fallibly.
-pub fn try_parse_crawler_list(text: &str) -> Result<Vec<Crawler>, TryListError> {
-    if super::robots_json::is_robots_json(text) {
-        #[cfg(feature = "robots-json")]
-        return super::robots_json::parse_robots_json(text);
-        #[cfg(not(feature = "robots-json"))]
-        return Err(ListError {
-            line: 1,
-            message: "a JSON crawler list (ai.robots.txt's robots.json) needs the \
-                      robots-json feature of robotstxt-exact"
-                .to_owned(),
-        }
-        .into());
-    }
+/// Reads a crawler list in one of the text formats: `crawlers.toml`'s, or
+/// plain text; [`super::try_parse_crawler_list`] tells them and robots.json
+/// apart.
+pub(super) fn try_parse_text_list(text: &str) -> Result<Vec<Crawler>, TryListError> {
     let is_toml = text.lines().any(|line| line.trim() == "[[crawler]]");
     if is_toml {
         parse_toml(text)
@@ -385,6 +352,7 @@ fn parse_toml(text: &str) -> Result<Vec<Crawler>, TryListError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::audit::parse_crawler_list;
 
     #[test]
     fn shipped_list_parses_and_has_the_crawlers_asked_for() {

@@ -31,16 +31,53 @@
 mod list;
 mod robots_json;
 
-pub use list::{
-    Category, Crawler, ListError, TryListError, is_list_token, known_crawlers, parse_crawler_list,
-    try_parse_crawler_list,
-};
+pub use list::{Category, Crawler, ListError, TryListError, is_list_token, known_crawlers};
 pub use robots_json::{ROBOTS_JSON_MEMBERS, RobotsJsonEntry, is_robots_json, try_robots_json_list};
 
 use std::collections::TryReserveError;
 
 use crate::preferences::{Preferences, RequestRate};
 use crate::{Robots, extract_user_agent};
+
+/// Reads a crawler list: the format of `crawlers.toml` (a subset of TOML:
+/// `[[crawler]]` tables of double-quoted strings); ai.robots.txt's
+/// `robots.json` as published (a JSON object keyed by token, each entry with
+/// `operator`, `respect`, `function`, `frequency` and `description`
+/// strings), told by its first byte that is not whitespace being `{`
+/// ([`is_robots_json`]), with the feature `robots-json` (without it,
+/// a caller with a JSON reader of its own hands the entries to
+/// [`try_robots_json_list`]); or plain text with one crawler per
+/// line, `TOKEN [CATEGORY]`, where `#` starts a comment.
+///
+/// Aborts when memory runs out, as `Vec` does; [`try_parse_crawler_list`]
+/// reports that instead.
+pub fn parse_crawler_list(text: &str) -> Result<Vec<Crawler>, ListError> {
+    try_parse_crawler_list(text).map_err(|error| match error {
+        TryListError::List(error) => error,
+        TryListError::OutOfMemory(_) => {
+            std::alloc::handle_alloc_error(std::alloc::Layout::new::<Crawler>())
+        }
+    })
+}
+
+/// [`parse_crawler_list`], reporting a failed allocation instead of
+/// aborting: the list and every string copied into it grow with the text,
+/// and each is reserved fallibly.
+pub fn try_parse_crawler_list(text: &str) -> Result<Vec<Crawler>, TryListError> {
+    if robots_json::is_robots_json(text) {
+        #[cfg(feature = "robots-json")]
+        return robots_json::parse_robots_json(text);
+        #[cfg(not(feature = "robots-json"))]
+        return Err(ListError {
+            line: 1,
+            message: "a JSON crawler list (ai.robots.txt's robots.json) needs the \
+                      robots-json feature of robotstxt-exact"
+                .to_owned(),
+        }
+        .into());
+    }
+    list::try_parse_text_list(text)
+}
 
 /// The most group lines an audit keeps per crawler
 /// ([`CrawlerAudit::groups`]); [`CrawlerAudit::group_count`] counts them

@@ -15,7 +15,7 @@ pub struct LineMetadata {
     pub has_directive: bool,
     /// The key is one of the accepted typos of a known key.
     pub is_acceptable_typo: bool,
-    /// The line was longer than [`MAX_LINE_LEN`] bytes and was cut there.
+    /// The line was longer than [`MAX_LINE_LEN`](super::MAX_LINE_LEN) bytes and was cut there.
     pub is_line_too_long: bool,
     /// The key and the value were separated by whitespace instead of a colon.
     pub is_missing_colon_separator: bool,

@@ -65,7 +65,7 @@ import time
 import urllib.error
 import urllib.request
 import zlib
-from typing import Iterable, NamedTuple
+from typing import Iterable, Literal, NamedTuple, Union
 
 from ._fetch import Unreadable, read_body
 from ._native import (
@@ -78,6 +78,10 @@ from ._native import (
     truncate_body,
 )
 from ._reading import escaped_url, product_token
+
+# What a fetch ended in, as `Policy.decide` takes it: an HTTP status or the
+# name of a failure without one.
+_Outcome = Union[int, Literal["network-error", "timeout", "too-many-redirects"]]
 
 __all__ = ["RobotFileParser", "RequestRate"]
 
@@ -127,7 +131,7 @@ class RobotFileParser:
         """Fetches the robots.txt URL with the standard library and applies
         Google's status policy (see the module's documentation)."""
         opener = urllib.request.build_opener(_LimitedRedirects)
-        outcome: int | str
+        outcome: _Outcome
         body = b""
         deadline = time.monotonic() + self.timeout
         try:
@@ -151,7 +155,7 @@ class RobotFileParser:
             outcome = "network-error"
         self._apply(outcome, body)
 
-    def _apply(self, outcome: int | str, body: bytes) -> None:
+    def _apply(self, outcome: _Outcome, body: bytes) -> None:
         decision = self.policy.decide(outcome)
         self.disallow_all = decision == Decision.DISALLOW_ALL
         self.allow_all = decision == Decision.ALLOW_ALL

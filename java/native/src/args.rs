@@ -3,8 +3,10 @@
 //! of end offsets, handles as `long`s, and new Java arrays.
 //!
 //! Arrays are copied with `Get<Type>ArrayRegion`, not pinned: a query copies
-//! a few dozen bytes, and a copied body leaves the garbage collector free
-//! while it is parsed.
+//! a few dozen bytes, and a body kept by a parse-once object is copied
+//! anyway. The body of a per-call query is the exception ([`with_body`]):
+//! read in place up to [`PIN_MAX`] bytes, so that the garbage collector
+//! waits at most one such parse.
 
 use std::mem::MaybeUninit;
 
@@ -277,4 +279,71 @@ pub(crate) unsafe fn handle_ref<'a, T>(handle: jlong) -> Result<&'a T, Failure> 
 pub(crate) unsafe fn handle_mut<'a, T>(handle: jlong) -> Result<&'a mut T, Failure> {
     // SAFETY: per the contract.
     unsafe { (handle as *mut T).as_mut() }.ok_or(Failure::Closed)
+}
+
+/// The longest body a per-call query reads in place ([`with_body`]); a
+/// longer one is copied, so that the garbage collector waits no longer than
+/// the parse of this many bytes (about a millisecond).
+pub(crate) const PIN_MAX: usize = 1 << 20;
+
+/// Runs `f` on the bytes of `array`: read in place with
+/// `GetPrimitiveArrayCritical` when longer than [`STACK`] and at most
+/// [`PIN_MAX`] bytes (a per-call query otherwise spends a fifth of its time
+/// copying the body), copied otherwise. `f` must make no JNI call.
+pub(crate) fn with_body<T>(
+    env: &JNIEnv<'_>,
+    array: &JByteArray<'_>,
+    f: impl FnOnce(&[u8]) -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    /// Releases the pinned array, without copying back, when dropped:
+    /// after `f`, or while a panic in it unwinds.
+    struct Pinned {
+        raw: *mut jni::sys::JNIEnv,
+        array: jni::sys::jarray,
+        bytes: *mut std::ffi::c_void,
+    }
+    impl Drop for Pinned {
+        fn drop(&mut self) {
+            // SAFETY: `bytes` came from GetPrimitiveArrayCritical on this
+            // array and thread, and is released once.
+            unsafe {
+                if let Some(release) = (**self.raw).ReleasePrimitiveArrayCritical {
+                    release(self.raw, self.array, self.bytes, jni::sys::JNI_ABORT);
+                }
+            }
+        }
+    }
+    if array.is_null() {
+        return Err(Failure::Null);
+    }
+    let raw = env.get_raw();
+    // SAFETY: as in `Bytes::read`.
+    let len = unsafe {
+        let length = (**raw).GetArrayLength.ok_or(Failure::Null)?;
+        usize::try_from(length(raw, array.as_raw())).unwrap_or(0)
+    };
+    if len <= STACK || len > PIN_MAX {
+        let bytes = Bytes::read(env, array)?;
+        return f(bytes.as_slice());
+    }
+    // SAFETY: `raw` is the calling thread's JNIEnv and `array` a live,
+    // non-null byte[]; no JNI call is made until the release.
+    let bytes = unsafe {
+        let critical = (**raw).GetPrimitiveArrayCritical.ok_or(Failure::Null)?;
+        critical(raw, array.as_raw(), std::ptr::null_mut())
+    };
+    if bytes.is_null() {
+        // The JVM could not pin or copy the array, and has thrown.
+        return Err(Failure::Pending);
+    }
+    let pinned = Pinned {
+        raw,
+        array: array.as_raw(),
+        bytes,
+    };
+    // SAFETY: the JVM hands out the array's `len` bytes until the release.
+    let body = unsafe { std::slice::from_raw_parts(pinned.bytes.cast::<u8>(), len) };
+    let result = f(body);
+    drop(pinned);
+    result
 }

@@ -10,7 +10,7 @@ use jni::sys::{jboolean, jbyteArray, jlong};
 
 use robotstxt::{Answer, RobotsMatcher};
 
-use crate::args::{self, Bytes, Packed, free_handle, handle_mut, into_handle, jbool};
+use crate::args::{self, Bytes, Packed, free_handle, handle_mut, into_handle, jbool, with_body};
 use crate::boundary::run;
 use crate::memory::limited;
 
@@ -73,12 +73,14 @@ pub extern "system" fn Java_robotstxt_exact_Native_matcherAllowed<'l>(
     run(&mut env, |env| {
         // SAFETY: the Java matcher holds its handle exclusively for the call.
         let matcher = unsafe { handle_mut::<RobotsMatcher>(handle) }?;
-        let body = Bytes::read(env, &body)?;
         let agents = Packed::read(env, &agents, &agent_ends)?;
         let agents = agents.slices()?;
         let url = Bytes::read(env, &url)?;
-        let allowed =
-            limited(|| matcher.try_allowed_by_robots(body.as_slice(), &agents, url.as_slice()))?;
+        let allowed = with_body(env, &body, |body| {
+            Ok(limited(|| {
+                matcher.try_allowed_by_robots(body, &agents, url.as_slice())
+            })?)
+        })?;
         Ok(pack_last(allowed, matcher))
     })
 }
@@ -97,15 +99,12 @@ pub extern "system" fn Java_robotstxt_exact_Native_matcherOneAgentAllowed<'l>(
     run(&mut env, |env| {
         // SAFETY: the Java matcher holds its handle exclusively for the call.
         let matcher = unsafe { handle_mut::<RobotsMatcher>(handle) }?;
-        let body = Bytes::read(env, &body)?;
         let agent = Bytes::read(env, &agent)?;
         let url = Bytes::read(env, &url)?;
-        let allowed = limited(|| {
-            matcher.try_one_agent_allowed_by_robots(
-                body.as_slice(),
-                agent.as_slice(),
-                url.as_slice(),
-            )
+        let allowed = with_body(env, &body, |body| {
+            Ok(limited(|| {
+                matcher.try_one_agent_allowed_by_robots(body, agent.as_slice(), url.as_slice())
+            })?)
         })?;
         Ok(pack_last(allowed, matcher))
     })

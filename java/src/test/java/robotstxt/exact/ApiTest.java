@@ -28,6 +28,40 @@ class ApiTest {
   static final String LONGEST_MATCH =
       "User-Agent: foobot\nAllow: /example/page/\nDisallow: /example/page/disallowed.gif\n";
 
+  /**
+   * The body of a per-call query reaches the library three ways by size (copied onto the stack up
+   * to 256 bytes, read in place up to 1 MiB, copied past it): each gives RFC 9309's longest match,
+   * the padding being a comment line (section 2.2), which Google skips.
+   */
+  @Test
+  void everyBodySizeGivesTheSameAnswer() {
+    for (int padding : new int[] {0, 1000, (1 << 20) - 200, (1 << 20) + 1000}) {
+      byte[] comment = new byte[padding];
+      Arrays.fill(comment, (byte) 'x');
+      String body =
+          LONGEST_MATCH + "# " + new String(comment, StandardCharsets.US_ASCII) + "\n";
+      byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+      try (RobotsMatcher m = new RobotsMatcher()) {
+        byte[] agent = "foobot".getBytes(StandardCharsets.UTF_8);
+        assertFalse(
+            m.oneAgentAllowedByRobots(
+                bytes,
+                agent,
+                "https://example.com/example/page/disallowed.gif"
+                    .getBytes(StandardCharsets.UTF_8)),
+            "padding " + padding);
+        assertEquals(3, m.matchingLine(), "padding " + padding);
+        assertTrue(
+            m.allowedByRobots(
+                bytes,
+                Collections.singletonList(agent),
+                "https://example.com/example/page/".getBytes(StandardCharsets.UTF_8)),
+            "padding " + padding);
+        assertEquals(2, m.matchingLine(), "padding " + padding);
+      }
+    }
+  }
+
   @Test
   void everyFormGivesTheLongestMatchOfRfc9309() {
     String ok = "https://example.com/example/page/";

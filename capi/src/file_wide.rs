@@ -13,6 +13,7 @@ use std::ffi::c_char;
 
 use super::robots::{borrowed, robotstxt_answer, robotstxt_robots, to_c};
 use super::{ffi_boundary, put, robotstxt_status, robotstxt_str, try_bytes, try_out, try_ref};
+use robotstxt_exact::Robots;
 use robotstxt_exact::robots::FileValue;
 
 /// A file-wide value: a `License` line (RSL 1.0) or an `LLM-Policy` line.
@@ -82,6 +83,35 @@ fn file_value_to_c(v: FileValue<'_>) -> robotstxt_file_value {
     }
 }
 
+/// Copies the file-wide values `of` gives (`Robots::licenses` or
+/// `Robots::llm_policies`) to `out`: the body of the two exports, with
+/// their arguments and their contract.
+unsafe fn copy_file_values<'r, I: Iterator<Item = FileValue<'r>>>(
+    robots: *const robotstxt_robots,
+    of: impl Fn(&'r Robots) -> I,
+    out: *mut robotstxt_file_value,
+    out_cap: usize,
+    out_len: *mut usize,
+) -> robotstxt_status {
+    let robots = try_ref!(robots).inner();
+    let out_len = try_out!(out_len);
+    if out.is_null() && out_cap > 0 {
+        return robotstxt_status::NullArgument;
+    }
+    let count = of(robots).count();
+    // SAFETY: out_len checked non-NULL, `out` NULL only with out_cap 0; the
+    // caller guarantees both are writable.
+    unsafe {
+        copy_out(
+            of(robots).map(file_value_to_c),
+            count,
+            out,
+            out_cap,
+            out_len,
+        )
+    }
+}
+
 /// Copies the `License` values (RSL 1.0: the URL of the site's licence
 /// terms), in file order, to `out`, which has room for `out_cap` of them,
 /// and sets `*out_len` to their number. A `License` line is for the whole
@@ -108,16 +138,8 @@ pub unsafe extern "C" fn robotstxt_robots_licenses(
     out_len: *mut usize,
 ) -> robotstxt_status {
     ffi_boundary!({
-        let robots = try_ref!(robots).inner();
-        let out_len = try_out!(out_len);
-        if out.is_null() && out_cap > 0 {
-            return robotstxt_status::NullArgument;
-        }
-        let count = robots.licenses().count();
-        let values = robots.licenses().map(file_value_to_c);
-        // SAFETY: out_len checked non-NULL, `out` NULL only with out_cap 0;
-        // the caller guarantees both are writable.
-        unsafe { copy_out(values, count, out, out_cap, out_len) }
+        // SAFETY: per this function's contract.
+        unsafe { copy_file_values(robots, Robots::licenses, out, out_cap, out_len) }
     })
 }
 
@@ -142,15 +164,8 @@ pub unsafe extern "C" fn robotstxt_robots_llm_policies(
     out_len: *mut usize,
 ) -> robotstxt_status {
     ffi_boundary!({
-        let robots = try_ref!(robots).inner();
-        let out_len = try_out!(out_len);
-        if out.is_null() && out_cap > 0 {
-            return robotstxt_status::NullArgument;
-        }
-        let count = robots.llm_policies().count();
-        let values = robots.llm_policies().map(file_value_to_c);
-        // SAFETY: as in robotstxt_robots_licenses.
-        unsafe { copy_out(values, count, out, out_cap, out_len) }
+        // SAFETY: per this function's contract.
+        unsafe { copy_file_values(robots, Robots::llm_policies, out, out_cap, out_len) }
     })
 }
 

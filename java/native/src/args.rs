@@ -36,41 +36,13 @@ impl Bytes {
     /// null, and the region read is the whole array.
     #[inline]
     pub(crate) fn read(env: &JNIEnv<'_>, array: &JByteArray<'_>) -> Result<Bytes, Failure> {
-        if array.is_null() {
-            return Err(Failure::Null);
-        }
-        let raw = env.get_raw();
-        // SAFETY: `raw` is the calling thread's valid JNIEnv, and `array` a
-        // live, non-null local reference to a byte[].
-        let len = unsafe {
-            let length = (**raw).GetArrayLength.ok_or(Failure::Null)?;
-            length(raw, array.as_raw())
-        };
-        let len = usize::try_from(len).unwrap_or(0);
+        let len = length(env, array)?;
         let mut bytes = Bytes {
             stack: [MaybeUninit::uninit(); STACK],
             heap: Vec::new(),
             len,
         };
-        let target: *mut u8 = if len <= STACK {
-            bytes.stack.as_mut_ptr().cast()
-        } else {
-            bytes.heap.try_reserve_exact(len)?;
-            bytes.heap.as_mut_ptr()
-        };
-        if len > 0 {
-            // SAFETY: as above; `target` has room for `len` bytes, and the
-            // region [0, len) is within the array, so the call writes all of
-            // them and raises nothing.
-            unsafe {
-                let region = (**raw).GetByteArrayRegion.ok_or(Failure::Null)?;
-                region(raw, array.as_raw(), 0, len as jint, target.cast::<jbyte>());
-            }
-        }
-        if len > STACK {
-            // SAFETY: the call above initialised the `len` reserved bytes.
-            unsafe { bytes.heap.set_len(len) };
-        }
+        copy_into(env, array, len, &mut bytes.stack, &mut bytes.heap)?;
         Ok(bytes)
     }
 
@@ -97,15 +69,38 @@ pub(crate) fn fill<'b>(
     stack: &'b mut [MaybeUninit<u8>; STACK],
     heap: &'b mut Vec<u8>,
 ) -> Result<&'b [u8], Failure> {
+    copy_into(env, array, length(env, array)?, stack, heap)
+}
+
+/// The length of `array`; `Failure::Null` when it is null. One JNI call,
+/// made through the raw function table as [`Bytes::read`] says why.
+#[inline(always)]
+fn length(env: &JNIEnv<'_>, array: &JByteArray<'_>) -> Result<usize, Failure> {
     if array.is_null() {
         return Err(Failure::Null);
     }
     let raw = env.get_raw();
-    // SAFETY: as in `Bytes::read`.
+    // SAFETY: `raw` is the calling thread's valid JNIEnv, and `array` a
+    // live, non-null local reference to a byte[].
     let len = unsafe {
         let length = (**raw).GetArrayLength.ok_or(Failure::Null)?;
-        usize::try_from(length(raw, array.as_raw())).unwrap_or(0)
+        length(raw, array.as_raw())
     };
+    Ok(usize::try_from(len).unwrap_or(0))
+}
+
+/// Copies the `len` bytes of the non-null `array` ([`length`]) into
+/// `stack` when they fit, else into `heap`, and returns them. One JNI call,
+/// which cannot fail: the region read is the whole array.
+#[inline(always)]
+fn copy_into<'b>(
+    env: &JNIEnv<'_>,
+    array: &JByteArray<'_>,
+    len: usize,
+    stack: &'b mut [MaybeUninit<u8>; STACK],
+    heap: &'b mut Vec<u8>,
+) -> Result<&'b [u8], Failure> {
+    let raw = env.get_raw();
     let target: *mut u8 = if len <= STACK {
         stack.as_mut_ptr().cast()
     } else {
@@ -113,8 +108,10 @@ pub(crate) fn fill<'b>(
         heap.as_mut_ptr()
     };
     if len > 0 {
-        // SAFETY: as in `Bytes::read`: the whole array is read into room
-        // for `len` bytes.
+        // SAFETY: `raw` is the calling thread's JNIEnv and `array` a live,
+        // non-null byte[] of `len` bytes; `target` has room for them, and
+        // the region [0, len) is the whole array, so the call writes all of
+        // them and raises nothing.
         unsafe {
             let region = (**raw).GetByteArrayRegion.ok_or(Failure::Null)?;
             region(raw, array.as_raw(), 0, len as jint, target.cast::<jbyte>());
@@ -313,19 +310,13 @@ pub(crate) fn with_body<T>(
             }
         }
     }
-    if array.is_null() {
-        return Err(Failure::Null);
+    let len = length(env, array)?;
+    if len <= STACK || len > PIN_MAX {
+        let mut stack = [MaybeUninit::uninit(); STACK];
+        let mut heap = Vec::new();
+        return f(copy_into(env, array, len, &mut stack, &mut heap)?);
     }
     let raw = env.get_raw();
-    // SAFETY: as in `Bytes::read`.
-    let len = unsafe {
-        let length = (**raw).GetArrayLength.ok_or(Failure::Null)?;
-        usize::try_from(length(raw, array.as_raw())).unwrap_or(0)
-    };
-    if len <= STACK || len > PIN_MAX {
-        let bytes = Bytes::read(env, array)?;
-        return f(bytes.as_slice());
-    }
     // SAFETY: `raw` is the calling thread's JNIEnv and `array` a live,
     // non-null byte[]; no JNI call is made until the release.
     let bytes = unsafe {

@@ -5,41 +5,11 @@
 //! body, measured with a counting allocator. docs/LIMITS.md gives the
 //! figures.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+mod heap_counting;
 
+use heap_counting::peak_heap;
 use robotstxt_exact::Robots;
 use robotstxt_exact::audit::{MAX_GROUP_LINES, known_crawlers, try_audit};
-
-/// Counts the bytes allocated now and the peak since the last reset. This
-/// test binary has one test, so no other thread allocates meanwhile.
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded to the system allocator unchanged; the
-// counters only observe sizes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: forwarded with the caller's layout.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded with the caller's pointer and layout.
-        unsafe { System.dealloc(ptr, layout) };
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 #[test]
 fn the_report_is_bounded_per_crawler_and_the_audit_linear_in_the_body() {
@@ -48,11 +18,11 @@ fn the_report_is_bounded_per_crawler_and_the_audit_linear_in_the_body() {
     let groups = 4_000_000 / unit.len();
     let body = unit.repeat(groups);
     let paths = ["/x", "/y"];
-    let before = CURRENT.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let robots = Robots::try_parse(&body).unwrap();
-    let report = try_audit(&robots, known_crawlers(), &paths).unwrap();
-    let peak = PEAK.load(Ordering::Relaxed) - before;
+    let ((_robots, report), peak) = peak_heap(|| {
+        let robots = Robots::try_parse(&body).unwrap();
+        let report = try_audit(&robots, known_crawlers(), &paths).unwrap();
+        (robots, report)
+    });
     for crawler in &report.crawlers {
         assert_eq!(crawler.groups.len(), MAX_GROUP_LINES);
         assert_eq!(crawler.group_count, groups);

@@ -5,43 +5,12 @@
 //! decide checked against Google's matcher on URLs built to hit it.
 
 mod corpus_root;
+mod heap_counting;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use robotstxt_exact::lint::{LineKind, lint_each};
 use robotstxt_exact::{RobotsMatcher, extract_user_agent};
-
-/// Counts the bytes allocated now and the peak since the last reset. This
-/// test binary has one test, so no other thread allocates meanwhile.
-struct Counting;
-
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is forwarded to the system allocator unchanged; the
-// counters only observe sizes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: forwarded with the caller's layout.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = CURRENT.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded with the caller's pointer and layout.
-        unsafe { System.dealloc(ptr, layout) };
-        CURRENT.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// The pattern of an `allow`/`disallow` line as written: after the first
 /// colon (or the first whitespace), before `#`, trimmed.
@@ -104,15 +73,14 @@ fn the_whole_corpus_lints_in_bounded_memory_and_unreachable_rules_never_decide()
 
         // Memory: what lint_each allocates beyond the body, with a visitor
         // that allocates nothing.
-        let before = CURRENT.load(Ordering::Relaxed);
-        PEAK.store(before, Ordering::Relaxed);
         let mut lines = 0usize;
-        let summary = lint_each(&body, |_| {
-            lines += 1;
-            Ok::<(), ()>(())
-        })
-        .unwrap();
-        let used = PEAK.load(Ordering::Relaxed) - before;
+        let (summary, used) = heap_counting::peak_heap(|| {
+            lint_each(&body, |_| {
+                lines += 1;
+                Ok::<(), ()>(())
+            })
+            .unwrap()
+        });
         assert!(
             used <= 3 * body.len() + 64 * 1024,
             "{}: lint took {used} bytes for a {}-byte file",

@@ -1,6 +1,7 @@
 //! A global allocator that counts the live and peak heap bytes of each
 //! thread, so that a test sees its own allocations only: declared once by
-//! each test binary that measures memory per call (`tests/hostile.rs`,
+//! each test binary that measures memory (`tests/hostile.rs`,
+//! `tests/audit_memory.rs`, `tests/lint_corpus.rs`,
 //! `capi/tests/ffi_allocation_bounds.rs`), whose bounds are those of
 //! docs/LIMITS.md.
 

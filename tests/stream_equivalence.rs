@@ -196,10 +196,11 @@ fn line() -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// A line whose parts lie around the cap: a rule value crossing it, a
-/// colon or a comment past it, whitespace up to it before a key.
+/// colon or a comment past it, whitespace up to it before a key or after
+/// the colon.
 fn long_line() -> impl Strategy<Value = Vec<u8>> {
     let around = (MAX_LINE_LEN - 24)..(MAX_LINE_LEN + 8);
-    (0..5usize, around, key(), path_value()).prop_map(|(kind, n, key, value)| {
+    (0..6usize, around, key(), path_value()).prop_map(|(kind, n, key, value)| {
         let mut line = Vec::new();
         match kind {
             0 => {
@@ -223,6 +224,12 @@ fn long_line() -> impl Strategy<Value = Vec<u8>> {
                 line.extend_from_slice(b"user-agent: ");
                 line.resize(n, b'x');
                 line.extend_from_slice(b"FooBot");
+            }
+            4 => {
+                line.extend_from_slice(key.as_bytes());
+                line.push(b':');
+                line.resize(n, b' ');
+                line.extend_from_slice(&value);
             }
             _ => {
                 line.extend_from_slice(b"disallow: /");
@@ -323,6 +330,38 @@ proptest! {
     ) {
         check(&body, &agents, &url)?;
     }
+}
+
+/// Whitespace after a rule's colon that runs past the cap: the value the
+/// parser keeps is empty (Google's `robots_main` answers ALLOWED for
+/// `disallow:`, 20,000 spaces, `/x`), and the stream must neither read a
+/// value beyond the cap nor fail.
+#[test]
+fn whitespace_after_the_colon_past_the_cap() {
+    for key in ["disallow", "allow", "Disallow", "user-agent"] {
+        for spaces in [MAX_LINE_LEN - 12, MAX_LINE_LEN - 1, MAX_LINE_LEN, 20_000] {
+            let mut body = b"user-agent: *\n".to_vec();
+            body.extend_from_slice(key.as_bytes());
+            body.push(b':');
+            body.resize(body.len() + spaces, b' ');
+            body.extend_from_slice(b"/x\nallow: /x/y\n");
+            for url in [
+                &b"http://a.com/x"[..],
+                b"http://a.com/x/y",
+                b"http://a.com/z",
+            ] {
+                check(&body, &[b"Googlebot".to_vec()], url).unwrap();
+            }
+        }
+    }
+    let mut body = b"user-agent: *\ndisallow:".to_vec();
+    body.resize(body.len() + 20_000, b' ');
+    body.extend_from_slice(b"/x\n");
+    assert!(RobotsMatcher::without_memo().one_agent_allowed_by_robots(
+        &body,
+        "Googlebot",
+        "http://a.com/x"
+    ));
 }
 
 /// Each line of a corpus file through the stream and through every

@@ -259,12 +259,13 @@ impl RobotsMatcher {
         cap: usize,
         is_allow: bool,
     ) -> Result<(), TryReserveError> {
-        while v < end && is_space(body[v]) {
+        // The value: up to a comment, a NUL, the line end or the cap,
+        // without the whitespace around it; whitespace that runs past the
+        // cap leaves it empty.
+        let limit = end.min(cap);
+        while v < limit && is_space(body[v]) {
             v += 1;
         }
-        // The value: up to a comment, a NUL, the line end or the cap,
-        // without the whitespace at its end.
-        let limit = end.min(cap);
         let mut value_end = memchr::memchr2(b'#', 0, &body[v..limit]).map_or(limit, |i| v + i);
         while value_end > v && is_space(body[value_end - 1]) {
             value_end -= 1;

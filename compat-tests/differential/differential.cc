@@ -308,7 +308,7 @@ std::string AdversarialLine(Random* random) {
 std::string LongLine(Random* random) {
   const std::size_t cap = 2083 * 8 - 1;
   const std::size_t around = cap - 4 + random->Below(9);
-  switch (random->Below(5)) {
+  switch (random->Below(7)) {
     case 0: {  // A rule whose value crosses the cap.
       std::string line = random->Chance(50) ? "disallow: /" : "allow: /";
       while (line.size() < around) line += random->Chance(5) ? "%e9" : "a";
@@ -323,6 +323,11 @@ std::string LongLine(Random* random) {
       line += std::string(around - line.size(), 'b');
       return line + "#c";
     }
+    case 4:  // Whitespace after a rule's colon past the cap.
+      return (random->Chance(50) ? "disallow:" : "allow:") +
+             std::string(around, random->Chance(50) ? ' ' : '\t') + "/x";
+    case 5:  // Whitespace after a user-agent's colon past the cap.
+      return "user-agent:" + std::string(around, ' ') + (random->Chance(50) ? "*" : "Googlebot");
     default:  // A key longer than the cap.
       return "user-agent" + std::string(around, 'x') + ": Googlebot";
   }

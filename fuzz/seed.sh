@@ -31,7 +31,8 @@ done
 
 # Synthetic seeds that reach the limits no real file does: the 16,663-byte
 # line cap (exactly at it, one past it, a comment, a colon, a UTF-8
-# sequence and a CRLF straddling it), runs of bare line ends in every
+# sequence and a CRLF straddling it, whitespace after a colon up to it
+# and past it), runs of bare line ends in every
 # mixture, `*` rules against a long URL, a pattern of nothing but `*`, many
 # groups naming one agent, NUL bytes and the byte order mark in part. They
 # are also the largest seeds, so libFuzzer's -max_len (the largest seed's
@@ -49,6 +50,8 @@ cap=16663
 { printf 'Disallow: /'; run c $((cap - 12)); printf '\303\251\303\251\nAllow: /\303\251\n'; } >"$synth/utf8-cut-at-cap"
 { printf 'Allow: /'; run d $((cap - 8)); printf '\r\nDisallow: /e\r\n'; } >"$synth/crlf-at-cap"
 { printf 'User-agent: *\nDisallow: /'; run '*' $((cap - 11)); printf '\n'; } >"$synth/stars-to-cap"
+{ printf 'User-agent: *\nDisallow:'; run ' ' $((cap + 8)); printf '/x\nAllow:'; run '\t' "$cap"; printf '/y\n'; } >"$synth/space-after-colon-past-cap"
+{ printf 'User-agent:'; run ' ' "$cap"; printf '*\nDisallow: /x\n'; } >"$synth/space-after-agent-colon-at-cap"
 { run '\n' 20000; run '\r' 20000; printf 'Disallow: /x\n'; } >"$synth/lf-then-cr-runs"
 { i=0; while [ $i -lt 6000 ]; do printf '\r\n\n\r\r'; i=$((i + 1)); done; printf 'Allow: /y\r\n'; } >"$synth/mixed-eol-runs"
 { run '\0' 20000; printf '\nDisallow: /z\n'; } >"$synth/nul-run"

@@ -10,7 +10,8 @@
 //! - `check`: one `RobotsMatcher` query (parse and match, Google's API
 //!   shape), with a 2 KB URL for the `*` rule layouts;
 //! - `robots`: `Robots::parse` then one `Robots::check`;
-//! - `report`: `RobotsParsingReporter::parse`, the per-line report.
+//! - `report`: `RobotsParsingReporter::parse`, the per-line report;
+//! - `lint`: `lint::lint`, every finding of the file.
 //!
 //! ```text
 //! cargo bench --bench growth
@@ -21,7 +22,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use robotstxt_exact::{LineMetadata, ParseHandler, Robots, RobotsMatcher, RobotsParsingReporter};
+use robotstxt_exact::{
+    LineMetadata, ParseHandler, Robots, RobotsMatcher, RobotsParsingReporter, lint,
+};
 
 const UNIT: usize = 64 * 1024;
 const AGENT: &str = "FooBot";
@@ -86,6 +89,17 @@ fn never_matching_star_rules(len: usize) -> Vec<u8> {
     body
 }
 
+/// One group of `allow: /a` lines, then as many `disallow: /a` lines: the
+/// same pattern over and over, each a duplicate or overridden rule for the
+/// lint.
+fn repeated_pairs(len: usize) -> Vec<u8> {
+    let mut body = repeat(b"user-agent: *\n", b"allow: /a\n", len / 2);
+    while body.len() < len {
+        body.extend_from_slice(b"disallow: /a\n");
+    }
+    body
+}
+
 /// The layouts: a name, a body of about `len` bytes, and the URL to check.
 fn layouts(len: usize) -> Vec<(&'static str, Vec<u8>, Vec<u8>)> {
     let url = b"https://example.com/a/b/c.html".to_vec();
@@ -111,6 +125,7 @@ fn layouts(len: usize) -> Vec<(&'static str, Vec<u8>, Vec<u8>)> {
             url.clone(),
         ),
         ("long_lines", repeat(b"", &long_line, len), url.clone()),
+        ("repeated_pairs", repeated_pairs(len), url.clone()),
         ("nul", repeat(b"", b"\0", len), url.clone()),
         ("comments", repeat(b"", b"#\n", len), url.clone()),
         (
@@ -182,6 +197,9 @@ fn growth(c: &mut Criterion) {
             });
             group.bench_with_input(BenchmarkId::new("report", factor), &body, |b, body| {
                 b.iter(|| black_box(RobotsParsingReporter::parse(body).last_line_seen()))
+            });
+            group.bench_with_input(BenchmarkId::new("lint", factor), &body, |b, body| {
+                b.iter(|| black_box(lint::lint(body).findings().count()))
             });
         }
         group.finish();

@@ -166,23 +166,24 @@ impl GroupPass {
             }
             let winner = rules[i].line;
             let mut run = i;
+            // The line of the run's first rule of the other kind (its
+            // disallows follow its allows), once met.
+            let mut first_other = None;
             for k in i + 1..j {
                 let r = rules[k];
                 if rules[run].len != r.len {
                     run = k;
+                    first_other = None;
                     self.add(r.line, GroupCodeKind::Shadowed, winner);
                 } else if rules[run].allow == r.allow {
                     // The first of the run has this kind: r repeats it.
                     self.add(r.line, GroupCodeKind::Duplicate, rules[run].line);
-                } else if rules[k - 1].allow == r.allow {
+                } else if let Some(first) = first_other {
                     // An earlier disallow of this run was reported already;
                     // r repeats that disallow.
-                    let first = rules[run..k]
-                        .iter()
-                        .find(|x| x.allow == r.allow)
-                        .map_or(r.line, |x| x.line);
                     self.add(r.line, GroupCodeKind::Duplicate, first);
                 } else {
+                    first_other = Some(r.line);
                     self.add(r.line, GroupCodeKind::Overridden, rules[run].line);
                 }
             }

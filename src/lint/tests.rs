@@ -316,6 +316,23 @@ fn a_disallow_with_the_pattern_of_an_allow_in_its_group_never_decides() {
 }
 
 #[test]
+fn many_allows_and_disallows_of_one_pattern() {
+    // The first allow wins; the first disallow is overridden by it, and
+    // every later rule repeats the first of its kind.
+    assert_eq!(
+        findings(
+            b"User-agent: a\nDisallow: /x\nAllow: /x\nDisallow: /x\nAllow: /x\nDisallow: /x\n"
+        ),
+        [
+            (2, Code::OverriddenDisallow { allow_line: 3 }),
+            (4, Code::DuplicateRule { first_line: 2 }),
+            (5, Code::DuplicateRule { first_line: 3 }),
+            (6, Code::DuplicateRule { first_line: 2 }),
+        ]
+    );
+}
+
+#[test]
 fn a_last_group_without_rules_is_empty() {
     assert_eq!(
         codes(b"User-agent: *\nDisallow: /\n\nUser-agent: foo\nSitemap: http://e.com/s\n"),

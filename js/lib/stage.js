@@ -70,7 +70,10 @@ class Stage {
     let strings = true;
     for (let i = 0; i < n && strings; i++) {
       const item = inputs[i];
-      strings = typeof item === 'string';
+      // Joined, an item ending in a high surrogate would pair with a low
+      // one starting the next: each is a lone surrogate (U+FFFD) alone.
+      const last = typeof item === 'string' && item.length > 0 ? item.charCodeAt(item.length - 1) : 0;
+      strings = typeof item === 'string' && (last < 0xd800 || last > 0xdbff);
       if (strings) {
         lens[i] = item.length;
         units += item.length;

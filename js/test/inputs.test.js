@@ -189,3 +189,19 @@ describe('lists with holes', () => {
     robots.free();
   });
 });
+
+describe('lists of strings with lone surrogates', () => {
+  test('a high surrogate ending one item and a low one starting the next are two U+FFFD', () => {
+    // Each half alone is a lone surrogate, encoded as U+FFFD: '/a\uFFFD'
+    // falls under `Disallow: /a`, and '\uFFFD' (no path) is '/'.
+    const robots = Robots.parse('User-agent: *\nDisallow: /a\n');
+    const urls = ['/a\ud83d', '\ude00'];
+    const alone = urls.map((u) => robots.allowed('x', u));
+    assert.deepEqual(alone, [false, true]);
+    assert.deepEqual(robots.allowedMany('x', urls), alone);
+    assert.deepEqual(robots.checkMany('x', urls).map((a) => a.allowed), alone);
+    assert.deepEqual(robots.compile('x').allowedMany(urls), alone);
+    assert.deepEqual(robots.allowedMany(['x\ud800', '\udc00y'], urls), alone);
+    robots.free();
+  });
+});

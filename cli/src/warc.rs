@@ -89,7 +89,7 @@ pub struct WarcArgs {
     /// table.
     #[arg(long)]
     summary: bool,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core; at most 256).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// How to read a capture's status: Google's documented behaviour or RFC

@@ -512,6 +512,28 @@ fn every_row_equals_the_cores_answer_for_the_same_body_and_status_plain_gzip_and
     check_rows(&out, &known, Policy::Rfc9309);
 }
 
+/// Any thread count is read as one to 256 workers: a count of a billion
+/// (whose queues alone would need 96 GB) answers as one thread does.
+#[test]
+fn a_huge_thread_count_answers_as_one_thread() {
+    let d = dir("threads");
+    let (records, known) = archive();
+    let path = d.join("a.warc");
+    std::fs::write(&path, records.concat()).unwrap();
+    for threads in ["1", "0", "1000000000", &usize::MAX.to_string()] {
+        let mut args = vec!["warc", "--threads", threads, path.to_str().unwrap()];
+        args.extend(agent_args());
+        let out = robots(&args, None);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "--threads {threads}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        check_rows(&out, &known, Policy::Google);
+    }
+}
+
 #[test]
 fn hand_derived_values_from_googles_reading_and_the_status_rules() {
     let d = dir("hand");

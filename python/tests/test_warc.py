@@ -134,6 +134,18 @@ def test_every_row_equals_the_cores_answer(files, kind, policy):
                 assert row["redirects"] == hops
 
 
+@pytest.mark.parametrize("threads", [0, 10**9, 2**64 - 1])
+def test_any_thread_count_answers_as_one_thread(files, threads):
+    # Read as one to 256 workers: a billion would need 96 GB of queues.
+    one = warc.verdict_columns([files["plain"]], AGENTS, check_paths=PATHS, threads=1)
+    assert warc.verdict_columns([files["plain"]], AGENTS, check_paths=PATHS, threads=threads) == one
+
+
+def test_a_negative_thread_count_is_an_error(files):
+    with pytest.raises(OverflowError):
+        warc.verdict_columns([files["plain"]], AGENTS, check_paths=PATHS, threads=-1)
+
+
 def test_hand_derived_values(files):
     rows = rows_of(warc.verdict_columns([files["gz"]], AGENTS, check_paths=PATHS))
 

@@ -39,7 +39,7 @@ pub mod verdict;
 pub use capture::{Capture, Record};
 pub use query::{Decided, Query, Rows};
 pub use reader::{Header, Limits, Next, RawRecord, ReadError, WarcReader};
-pub use run::{Input, Sink, Stats, run};
+pub use run::{Input, MAX_THREADS, Sink, Stats, run};
 pub use summary::{AgentCounts, Summary};
 pub use verdict::{Agent, Cell, Class, Fetch, Outcome, Verdicts, verdicts};
 

@@ -105,7 +105,13 @@ enum Event {
 const BATCH_RECORDS: usize = 64;
 const BATCH_BYTES: usize = 1 << 20;
 
-/// Reads every input with `threads` workers (at least one), answering
+/// The most worker threads [`run`] starts, whatever it is asked for: past
+/// a few per core more only cost memory (each thread's stack, and the
+/// queues between the threads, sized by their number).
+pub const MAX_THREADS: usize = 256;
+
+/// Reads every input with `threads` workers (at least one, at most
+/// [`MAX_THREADS`]), answering
 /// `query` for every robots.txt capture and passing the rows to `sink`,
 /// file by file, each file's rows in record order (a redirect's rows when
 /// its target comes). A broken record or an input that cannot be opened
@@ -118,7 +124,7 @@ pub fn run(
     limits: Limits,
     sink: &mut dyn Sink,
 ) -> io::Result<Stats> {
-    let threads = threads.max(1);
+    let threads = threads.clamp(1, MAX_THREADS);
     let names: Vec<Arc<str>> = inputs.iter().map(|i| Arc::from(i.name.as_str())).collect();
     let inputs: Vec<Mutex<Option<Input>>> =
         inputs.into_iter().map(|i| Mutex::new(Some(i))).collect();

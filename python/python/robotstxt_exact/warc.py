@@ -126,7 +126,7 @@ def verdicts(
     ``unknown`` for a URL whose robots.txt is not captured). A record that
     cannot be read goes to ``on_error(file, offset, message)`` (default: a
     warning) and the run goes on. ``threads``: worker threads (default: one
-    per core)."""
+    per core; at most 256)."""
     import pyarrow as pa
 
     columns = verdict_columns(

@@ -48,6 +48,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(200, b"User-agent: *\nDisallow: /\xff\xfe/\nDisallow: /private\n")
         elif path.startswith("/hostile/"):
             self.hostile(path.split("/")[2])
+        elif path.startswith("/slow/"):
+            try:
+                self.slow(path.split("/")[2])
+            except OSError:
+                pass  # The client gave up, as it should.
         else:
             self.reply(404, b"")
 
@@ -103,6 +108,39 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     time.sleep(0.2)
             except OSError:
                 pass
+
+    def slow(self, kind):
+        # Sites that answer within the socket's timeout at each read but
+        # not in all: each ends, after about 5 s, in an empty robots.txt
+        # (allow everything), so only a timeout disallows everything.
+        if kind == "status":
+            # The status line a byte every 0.1 s.
+            for byte in b"HTTP/1.1 200 " + b"O" * 40:
+                self.drip(bytes([byte]), 0.1)
+            self.drip(b"\r\nContent-Length: 0\r\n\r\n", 0)
+        elif kind == "headers":
+            # A header line every 0.2 s.
+            self.drip(b"HTTP/1.1 200 OK\r\n", 0)
+            for n in range(25):
+                self.drip(b"X-Drip-%d: v\r\n" % n, 0.2)
+            self.drip(b"Content-Length: 0\r\n\r\n", 0)
+        elif kind.startswith("hop"):
+            # /slow/hopN/robots.txt: each answer 0.8 s late, N more
+            # redirects (5 are followed), then an empty robots.txt.
+            n = int(kind[3:])
+            time.sleep(0.8)
+            if n == 0:
+                self.reply(200, b"")
+            else:
+                self.send_response(301)
+                self.send_header("Location", f"/slow/hop{n - 1}/robots.txt")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+    def drip(self, data, pause):
+        self.wfile.write(data)
+        self.wfile.flush()
+        time.sleep(pause)
 
     def reply(self, status, body, fields=()):
         self.send_response(status)
@@ -219,3 +257,28 @@ def test_a_body_that_drips_for_ever_ends_at_the_timeout(base):
     # Google's reading of a timeout: unreachable, disallow all.
     assert rp.disallow_all
     assert time.monotonic() - started < 5
+
+
+# read() ends by its timeout in all, whatever part of the fetch is slow: the
+# status line, the header fields, each of several redirects (before, each
+# read within the socket's timeout let these hold read() for about 5 s).
+
+
+@pytest.mark.parametrize("kind", ["status", "headers", "hop5"])
+def test_a_slow_answer_ends_at_the_timeout(base, monkeypatch, kind):
+    outcomes = []
+    apply = RobotFileParser._apply
+
+    def spy(self, outcome, body):
+        outcomes.append(outcome)
+        apply(self, outcome, body)
+
+    monkeypatch.setattr(RobotFileParser, "_apply", spy)
+    rp = RobotFileParser(f"{base}/slow/{kind}/robots.txt", timeout=1.0)
+    started = time.monotonic()
+    rp.read()
+    elapsed = time.monotonic() - started
+    # Google's reading of a timeout: unreachable, disallow all.
+    assert elapsed < 2.5, f"read() took {elapsed:.1f} s with a 1 s timeout"
+    assert outcomes == ["timeout"]
+    assert rp.disallow_all and not rp.can_fetch("FooBot", base + "/public")

@@ -14,13 +14,25 @@ the ``robots`` command's fetch (docs/LIMITS.md, "Fetching").
   coded body is never much longer than what it decodes to: only a stream
   built to keep a decoder busy without output goes past that), and nothing
   is read once the deadline has passed.
+- The whole fetch ends by the deadline (:class:`Deadline`), not only the
+  body: the socket's timeout bounds each read, so a server that sends its
+  status line, header fields or redirects slowly, each read just in time,
+  would otherwise hold the fetch for as long as it likes. Each connection
+  is made within the time left, and at the deadline every connection of the
+  fetch (each redirect's) is shut down, whatever is reading it: a proxy's
+  ``CONNECT`` answer, the TLS handshake, the status line, a header field or
+  the body. Name resolution is the one step it does not bound (the
+  standard library's connections never did).
 """
 
 from __future__ import annotations
 
+import socket
+import threading
 import time
+import urllib.request
 import zlib
-from typing import Protocol
+from typing import Any, Protocol
 
 MAX_CODINGS = 4
 """The most content codings a response may list (``identity`` included)."""
@@ -77,6 +89,118 @@ def _check_transfer_encoding(fields: list[str], http10: bool) -> None:
         raise Unreadable("Transfer-Encoding in an HTTP/1.0 answer")
     if [m.lower() for m in _members(value)] != ["chunked"]:
         raise Unreadable(f"unsupported Transfer-Encoding {value!r}: only chunked is read")
+
+
+class Deadline:
+    """The end of a fetch, ``seconds`` from now, over all its connections:
+    :meth:`opener` makes them, :meth:`stop` tells whether the deadline cut
+    one short. A context manager: leaving it lets the connections go."""
+
+    def __init__(self, seconds: float):
+        self.at = time.monotonic() + seconds
+        self._lock = threading.Lock()
+        # A duplicate of each connection's socket: shutting it down shuts
+        # the connection down for whoever reads it, a TLS socket made from
+        # it included (that takes over the original socket, not the copy).
+        self._sockets: list[socket.socket] = []
+        self._cut = False
+        self._stopped = False
+        self._timer = threading.Timer(max(seconds, 0.0), self._shut_down)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def __enter__(self) -> Deadline:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+        with self._lock:
+            for sock in self._sockets:
+                sock.close()
+            self._sockets.clear()
+
+    def remaining(self) -> float:
+        """The seconds left; ``TimeoutError`` when there are none."""
+        left = self.at - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the timeout passed before the fetch ended")
+        return left
+
+    def stop(self) -> bool:
+        """Ends the watch; whether the deadline had passed and shut the
+        connections down (what was read then may be cut short)."""
+        self._timer.cancel()
+        with self._lock:
+            # Nothing is shut down after this, by the timer's thread either.
+            self._stopped = True
+            return self._cut
+
+    def _shut_down(self) -> None:
+        with self._lock:
+            if self._stopped:
+                return
+            self._cut = True
+            for sock in self._sockets:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass  # Closed already, or never connected.
+
+    def _connect(
+        self, address: tuple[str, int], timeout: object = None, source_address: Any = None
+    ) -> socket.socket:
+        # http.client's connect, within the time left instead of the
+        # connection's timeout (which still bounds each read after it).
+        sock = socket.create_connection(address, self.remaining(), source_address)
+        try:
+            with self._lock:
+                if self._cut:
+                    raise TimeoutError("the timeout passed while connecting")
+                self._sockets.append(sock.dup())
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+
+    def _connection(self, http_class: Any) -> Any:
+        def make(host: str, **kwargs: Any) -> Any:
+            conn = http_class(host, **kwargs)
+            # Where HTTPConnection.connect opens its socket (an instance
+            # attribute since Python 3.4), before any proxy tunnel or TLS.
+            conn._create_connection = self._connect
+            return conn
+
+        return make
+
+    def opener(self, *handlers: Any) -> urllib.request.OpenerDirector:
+        """``urllib.request.build_opener(*handlers)`` whose HTTP and HTTPS
+        connections end by the deadline."""
+        ours: list[_ByDeadline] = [_HTTPByDeadline()]
+        if _HTTPSByDeadline is not None:
+            ours.append(_HTTPSByDeadline())
+        for handler in ours:
+            handler.deadline = self
+        return urllib.request.build_opener(*handlers, *ours)
+
+
+class _ByDeadline(urllib.request.AbstractHTTPHandler):
+    deadline: Deadline
+
+    def do_open(self, http_class: Any, req: Any, **http_conn_args: Any) -> Any:
+        return super().do_open(self.deadline._connection(http_class), req, **http_conn_args)
+
+
+class _HTTPByDeadline(_ByDeadline, urllib.request.HTTPHandler):
+    pass
+
+
+_HTTPSByDeadline: type[_ByDeadline] | None = None
+if hasattr(urllib.request, "HTTPSHandler"):  # Python built with ssl
+
+    class _HTTPS(_ByDeadline, urllib.request.HTTPSHandler):
+        pass
+
+    _HTTPSByDeadline = _HTTPS
 
 
 def _check_deadline(deadline: float) -> None:

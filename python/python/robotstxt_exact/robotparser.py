@@ -40,7 +40,9 @@ and matcher. Where they differ from the standard library's, and why:
   everything" (the standard library raises on network errors). The body is
   decoded as bytes, never as UTF-8 text, so invalid UTF-8 does not raise.
   Only the first 500 KiB (and one byte) of the body are read, however long
-  or endless it is, within ``timeout`` in all; ``gzip`` and ``deflate``
+  or endless it is, and the whole fetch (each connection and redirect, the
+  status line, header fields and body) ends within ``timeout`` in all, a
+  timeout however slowly a server sends them; ``gzip`` and ``deflate``
   content codings are undone (at most 4, in one ``Content-Encoding`` field),
   and a body that cannot be read as sent (another coding, a transfer coding
   other than ``chunked``, more header fields than ``http.client`` reads,
@@ -67,7 +69,7 @@ import urllib.request
 import zlib
 from typing import Iterable, Literal, NamedTuple, Union
 
-from ._fetch import Unreadable, read_body
+from ._fetch import Deadline, Unreadable, read_body
 from ._native import (
     MAX_REDIRECT_HOPS,
     MAX_ROBOTS_TXT_BYTES,
@@ -130,13 +132,21 @@ class RobotFileParser:
     def read(self) -> None:
         """Fetches the robots.txt URL with the standard library and applies
         Google's status policy (see the module's documentation)."""
-        opener = urllib.request.build_opener(_LimitedRedirects)
+        with Deadline(self.timeout) as deadline:
+            outcome, body = self._fetch(deadline)
+            if deadline.stop():
+                # The deadline shut the connection down, whatever that made
+                # the read end in.
+                outcome = "timeout"
+        self._apply(outcome, body)
+
+    def _fetch(self, deadline: Deadline) -> tuple[_Outcome, bytes]:
+        opener = deadline.opener(_LimitedRedirects)
         outcome: _Outcome
         body = b""
-        deadline = time.monotonic() + self.timeout
         try:
             with opener.open(self.url, timeout=self.timeout) as response:
-                body = read_body(response, MAX_ROBOTS_TXT_BYTES, deadline)
+                body = read_body(response, MAX_ROBOTS_TXT_BYTES, deadline.at)
                 outcome = response.status
         except urllib.error.HTTPError as err:
             # A redirect past the limit ends here with its 3xx status.
@@ -144,8 +154,10 @@ class RobotFileParser:
             err.close()
         except TimeoutError:
             outcome = "timeout"
+        except urllib.error.URLError as err:
+            # urllib's wrapping of an error while connecting or sending.
+            outcome = "timeout" if isinstance(err.reason, TimeoutError) else "network-error"
         except (
-            urllib.error.URLError,
             OSError,
             ValueError,
             http.client.HTTPException,
@@ -153,7 +165,7 @@ class RobotFileParser:
             Unreadable,
         ):
             outcome = "network-error"
-        self._apply(outcome, body)
+        return outcome, body
 
     def _apply(self, outcome: _Outcome, body: bytes) -> None:
         decision = self.policy.decide(outcome)

@@ -209,15 +209,25 @@ fn malformed() -> Failure {
     Failure::Illegal("robotstxt-exact: a packed list whose offsets do not fit its bytes".into())
 }
 
+/// The length of a new Java array of `len` elements: `Failure::OutOfMemory`
+/// past `Integer.MAX_VALUE`, the most a Java array holds (what the JVM
+/// throws for a larger one), instead of a length cut to 32 bits.
+fn array_length(len: usize) -> Result<jint, Failure> {
+    jint::try_from(len).map_err(|_| Failure::OutOfMemory)
+}
+
 /// A new Java `byte[]` holding `bytes`.
 pub(crate) fn new_bytes(env: &JNIEnv<'_>, bytes: &[u8]) -> Result<jbyteArray, Failure> {
-    Ok(env.byte_array_from_slice(bytes)?.into_raw())
+    let array = env.new_byte_array(array_length(bytes.len())?)?;
+    // SAFETY: `u8` and `jbyte` (`i8`) have the same size and alignment.
+    let bytes = unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<jbyte>(), bytes.len()) };
+    env.set_byte_array_region(&array, 0, bytes)?;
+    Ok(array.into_raw())
 }
 
 /// A new Java `long[]` holding `values`.
 pub(crate) fn new_longs(env: &JNIEnv<'_>, values: &[jlong]) -> Result<jlongArray, Failure> {
-    let len = i32::try_from(values.len()).map_err(|_| Failure::OutOfMemory)?;
-    let array = env.new_long_array(len)?;
+    let array = env.new_long_array(array_length(values.len())?)?;
     env.set_long_array_region(&array, 0, values)?;
     Ok(array.into_raw())
 }
@@ -337,4 +347,22 @@ pub(crate) fn with_body<T>(
     let result = f(body);
     drop(pinned);
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_past_the_largest_java_array_is_out_of_memory() {
+        // Java arrays hold at most Integer.MAX_VALUE elements.
+        assert!(matches!(array_length(0), Ok(0)));
+        assert!(matches!(array_length(0x7FFF_FFFF), Ok(0x7FFF_FFFF)));
+        for len in [0x8000_0000usize, (1 << 32) + 20_001, usize::MAX] {
+            assert!(
+                matches!(array_length(len), Err(Failure::OutOfMemory)),
+                "{len}"
+            );
+        }
+    }
 }

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList};
+use pyo3::types::PyBytes;
 
 use robotstxt::crawler::Policy as CorePolicy;
 use robotstxt_warc::capture::{self, Record};
@@ -20,6 +20,7 @@ use robotstxt_warc::{
     Agent, Decided, Input, Limits, Next, Query, ReadError, Rows, Sink, WarcReader, verdicts,
 };
 
+use crate::convert::{new_bytes, new_dict, new_list};
 use crate::errors::{busy, guarded};
 
 /// One record of a WARC file, as `records()` gives it.
@@ -115,7 +116,7 @@ impl WarcRecords {
                     out.url = Some(c.url);
                     out.status = Some(c.status);
                     out.location = c.location;
-                    out.body = Some(PyBytes::new(py, &c.body).unbind());
+                    out.body = Some(new_bytes(py, &c.body)?.unbind());
                     out.truncated = c.truncated;
                     out.error = c.body_error;
                     out.is_robots = c.is_robots;
@@ -192,9 +193,9 @@ impl Columns {
 
     fn into_py(self, py: Python<'_>, urls: bool) -> PyResult<PyObject> {
         let names = names(urls);
-        let dict = pyo3::types::PyDict::new(py);
+        let dict = new_dict(py)?;
         for (name, column) in names.into_iter().zip(self.columns) {
-            let list = PyList::empty(py);
+            let list = new_list(py)?;
             for v in column {
                 match v {
                     Owned::Null => list.append(py.None())?,
@@ -206,13 +207,13 @@ impl Columns {
             dict.set_item(name, list)?;
         }
         if self.bodies {
-            let fetch = PyList::empty(py);
-            let body = PyList::empty(py);
+            let fetch = new_list(py)?;
+            let body = new_list(py)?;
             for d in &self.decided {
                 match d {
                     Some(d) => {
                         fetch.append(d.fetch)?;
-                        body.append(PyBytes::new(py, &d.body))?;
+                        body.append(new_bytes(py, &d.body)?)?;
                     }
                     None => {
                         fetch.append(py.None())?;
@@ -223,7 +224,7 @@ impl Columns {
             dict.set_item("fetch", fetch)?;
             dict.set_item("body", body)?;
         }
-        let errors = PyList::empty(py);
+        let errors = new_list(py)?;
         for e in self.errors {
             errors.append(e)?;
         }

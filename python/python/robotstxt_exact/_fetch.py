@@ -203,22 +203,17 @@ if hasattr(urllib.request, "HTTPSHandler"):  # Python built with ssl
     _HTTPSByDeadline = _HTTPS
 
 
-def _check_deadline(deadline: float) -> None:
-    if time.monotonic() >= deadline:
-        raise TimeoutError("the timeout passed while reading the body")
-
-
 class _Raw:
     """The body as the response gives it."""
 
-    def __init__(self, response, deadline: float):
+    def __init__(self, response, deadline: Deadline):
         # read1 returns what one read of the socket gives; a response
         # that has none (a file: URL's) reads what it has.
         self._read = getattr(response, "read1", response.read)
         self._deadline = deadline
 
     def read(self, n: int) -> bytes:
-        _check_deadline(self._deadline)
+        self._deadline.remaining()
         return self._read(min(n, _CHUNK))
 
 
@@ -226,7 +221,7 @@ class _Decoded:
     """``source`` read through the decoder of one coding, at most ``budget``
     bytes of it."""
 
-    def __init__(self, source: _Reader, coding: str, budget: int, deadline: float):
+    def __init__(self, source: _Reader, coding: str, budget: int, deadline: Deadline):
         self._source = source
         self._coding = coding
         self._left = budget
@@ -252,7 +247,7 @@ class _Decoded:
 
     def read(self, n: int) -> bytes:
         while not self._done:
-            _check_deadline(self._deadline)
+            self._deadline.remaining()
             if not self._tail:
                 self._tail = self._source.read(_CHUNK)
                 if len(self._tail) > self._left:
@@ -278,10 +273,9 @@ class _Decoded:
         return b""
 
 
-def read_body(response, limit: int, deadline: float) -> bytes:
+def read_body(response, limit: int, deadline: Deadline) -> bytes:
     """At most ``limit + 1`` bytes of ``response``'s body (an
-    ``http.client.HTTPResponse``), decoded, read by ``deadline`` (a
-    ``time.monotonic()`` instant). Raises :class:`Unreadable` for a body
+    ``http.client.HTTPResponse``), decoded, read by ``deadline``. Raises :class:`Unreadable` for a body
     that cannot be read as sent, ``TimeoutError`` past the deadline, and
     ``zlib.error`` for a broken coded body."""
     headers = response.headers

@@ -146,7 +146,7 @@ class RobotFileParser:
         body = b""
         try:
             with opener.open(self.url, timeout=self.timeout) as response:
-                body = read_body(response, MAX_ROBOTS_TXT_BYTES, deadline.at)
+                body = read_body(response, MAX_ROBOTS_TXT_BYTES, deadline)
                 outcome = response.status
         except urllib.error.HTTPError as err:
             # A redirect past the limit ends here with its 3xx status.
